@@ -1,0 +1,44 @@
+/**
+ * The one error type of the service client. `kind` tells the levels apart (service-api.md section 7):
+ * - network: the request never got an HTTP answer (offline, DNS, CORS, connection reset);
+ * - http: an HTTP status outside 2xx (`status`);
+ * - business: the envelope said Success false (`code` and `serviceMessage` keep what the service said);
+ * - malformed: the response could not be read as the operation's shape;
+ * - aborted: the caller's AbortSignal fired;
+ * - interrupted: a streamed answer ended before its final object (`partialText` keeps what arrived).
+ * `message` is written for a person to read.
+ */
+export type ServiceErrorKind = 'network' | 'http' | 'business' | 'malformed' | 'aborted' | 'interrupted';
+
+export interface ServiceErrorDetails {
+  operation: string;
+  status?: number;
+  code?: number;
+  serviceMessage?: string;
+  partialText?: string;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly kind: ServiceErrorKind;
+  readonly operation: string;
+  readonly status: number | undefined;
+  readonly code: number | undefined;
+  readonly serviceMessage: string | undefined;
+  readonly partialText: string | undefined;
+
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.operation = details.operation;
+    this.status = details.status;
+    this.code = details.code;
+    this.serviceMessage = details.serviceMessage;
+    this.partialText = details.partialText;
+  }
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}

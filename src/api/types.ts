@@ -1,0 +1,296 @@
+/**
+ * Wire types of the chatbot service, with field names exactly as service-api.md and service-notes.md write them.
+ * Section numbers refer to service-api.md.
+ */
+
+/** 2.1: every JSON response is wrapped in this envelope. */
+export interface Envelope<T> {
+  Data: T;
+  Version: string;
+  Success: boolean;
+  Code: number;
+  Message: string;
+}
+
+/** 2.2: the editable chatbot settings. All but serialNumber are optional on edit. */
+export interface ChatbotSettings {
+  serialNumber: string;
+  Name?: string;
+  Model?: string;
+  SystemMessage?: string;
+  Temperature?: number;
+  TimeZone?: string;
+  AnswerSuffix?: string;
+  ChatProfilePicture?: string;
+  ChatIcon?: string;
+  /** 1 = left, any other value = right (service-notes.md). */
+  ChatBubbleAlign?: number;
+  /** rgb(r,g,b) */
+  ChatBubbleColor?: string;
+  ChatbotPopupOnce?: boolean;
+  ChatbotPrivacyPolicyDescription?: string;
+  ChatbotPrivacyPolicyName?: string;
+  ChatbotPrivacyPolicyUrl?: string;
+  EnablePushToTalk?: boolean;
+  EnableUploadImage?: boolean;
+  SocialUrlOne?: string;
+  SocialUrlTwo?: string;
+  MessengerUrl?: string;
+  RemoveChatLogOnBrowserClose?: boolean;
+  /** Newline-separated suggestion chips. */
+  SuggestedMessage?: string;
+  TalkToHumanEmail?: string;
+  TalkToHumanResponseMessage?: string;
+  UserInputPlaceholder?: string;
+  /** rgb(r,g,b) */
+  UserMessageColor?: string;
+  WelcomeMessage?: string;
+  VerifyDomain?: boolean;
+  /** Newline-separated origins or host names allowed to embed the chatbot. */
+  Domains?: string;
+  RateLimitCount?: number;
+  RateLimitMessage?: string;
+  RateLimitTime?: number;
+  CustomDomain?: string;
+  EmailForDailyChatLogs?: string;
+  EmailForDailyLeads?: string;
+  AIResponseLanguage?: string;
+  /** Messages per calendar month; -1 = unlimited. */
+  MessageLimit?: number;
+}
+
+export type EditRequest = ChatbotSettings;
+/** 4.1: Data is 1 on success. */
+export type EditResponse = number;
+
+/** Settings a page may see: never the ones only the operator should read. */
+export type SecretSettingName = 'SystemMessage' | 'EmailForDailyChatLogs' | 'EmailForDailyLeads';
+export type PublicSettings = Omit<ChatbotSettings, SecretSettingName>;
+
+/** service-notes.md: public widget config. */
+export interface GetConfigRequest {
+  serialNumber: string;
+  clientTimeZone: string;
+  /** "YYYY-MM-DD HH:mm:ss" in clientTimeZone */
+  clientCurrentTime: string;
+}
+export interface PublicConfig extends PublicSettings {
+  SessionID: number;
+  SessionKey: string;
+  ChatIconUrl?: string;
+  ChatProfilePictureUrl?: string;
+}
+
+/** service-notes.md: Create Chat Session. */
+export interface GetSessionRequest {
+  serialNumber: string;
+}
+export interface GetSessionResponse {
+  SessionID: number;
+}
+
+/** service-notes.md: Get Model List; Edit's Model takes a Key. */
+export interface ModelListItem {
+  Key: string;
+  Value: string;
+  Status: boolean;
+}
+
+/** 4.2 */
+export type ChatAskType = 'Text' | 'Audio' | 'Image' | 'Video';
+export interface AskRequest {
+  sessionID: number;
+  content: string;
+  chatAskType?: ChatAskType | null;
+  stream?: boolean;
+  fileIds?: number[];
+}
+/** 2.3: the answer record of a non-streamed ask. */
+export interface AnswerRecord {
+  messageid: number;
+  content: string;
+  totalToken: number;
+  noAnswer: boolean;
+}
+/** 4.2: a partial chunk of a streamed answer. */
+export interface StreamChunk {
+  content: string;
+}
+/** 4.2: the final object of a streamed answer. */
+export interface StreamFinal {
+  QuestionID: number;
+  AnswerID: number;
+  Answer: string;
+  TotalToken: number;
+  /** A variant marks the end with this flag (service-notes.md). */
+  TaskCompleted?: boolean;
+}
+
+/** 2.4 */
+export type SaleType = 'for_sale' | 'for_rent';
+export type ListingStatus = 'Active' | 'PreOnMarket' | 'Sold';
+export type AreaUnit = 'Square Feet' | 'Square Meters';
+export type Tours = 'OpenHouse' | '3D';
+export type SpaceType = 'Entire place' | 'Room';
+export type KeyType = 'PlatformID' | 'MLSNumber' | 'URL';
+
+export interface ExtensionColumnEntry {
+  Key: string;
+  value: string;
+}
+
+export interface ListingInput {
+  SerialNumber: string;
+  SaleType: SaleType;
+  Status: ListingStatus;
+  CurrencySymbol: string;
+  PropertyType: string;
+  Bedrooms: number;
+  Bathrooms: number;
+  Url: string;
+  MLSNumber: string;
+  YearBuilt: number;
+  DaysOnMarket: number;
+  LotArea: number;
+  BuildingArea: number;
+  AreaUnit: AreaUnit;
+  Images?: string[];
+  Tours?: Tours;
+  ParkingSpots: number;
+  Description?: string;
+  ExtensionColumn?: ExtensionColumnEntry[];
+  Location?: string;
+  Address?: string;
+  City?: string;
+  State?: string;
+  ZIP?: string;
+  Latitude?: number;
+  Longitude?: number;
+  SalePrice?: number;
+  UnitAreaPrice?: number;
+  HOAMonth?: number;
+  EstimatePrice?: number;
+  RentPrice?: number;
+  SpaceType?: SpaceType;
+  DepositFee?: number;
+}
+
+/** 4.3: Data is the new listing's id. */
+export type RealEstateCreateRequest = ListingInput;
+export type RealEstateCreateResponse = string;
+
+/** 4.4: example requests send only a subset of the "required" fields, so all listing fields are optional here. */
+export type RealEstateUpdateRequest = Partial<Omit<ListingInput, 'SerialNumber'>> & {
+  SerialNumber: string;
+  Key: string;
+  KeyType: KeyType;
+};
+/** Number of records updated. */
+export type RealEstateUpdateResponse = number;
+
+/** 4.5 */
+export interface RealEstateListRequest {
+  SerialNumber: string;
+  CityName?: string;
+  SaleType?: SaleType;
+  MLSNumber?: string;
+  PageNumber?: number;
+  PageSize?: number;
+}
+/** 2.5: most numbers come back as strings; unset prices as "". */
+export interface ListingItem {
+  ID: number;
+  PropertyType: string;
+  SaleType: string;
+  Status: string;
+  Images: string;
+  CurrencySymbol: string;
+  Price: string;
+  State: string;
+  City: string;
+  Address: string;
+  ZIP: string;
+  Area: string;
+  Bathrooms: string;
+  Bedrooms: string;
+  Url: string;
+  Tours: string;
+  YearBuilt: string;
+  MLSNumber: string;
+  DaysOnMarket: string;
+  LotArea: string;
+  BuildingArea: string;
+  ParkingSpots: string;
+  Description: string;
+  RentPrice: string;
+  SpaceType: string;
+  DepositFee: string;
+  SalePrice: string;
+  UnitAreaPrice: string;
+  EstimatePrice: string;
+  HOAMonth: string;
+  LATITUDE: number;
+  LONGITUDE: number;
+  ExtensionColumn: string;
+}
+export interface RealEstateListResponse {
+  List: ListingItem[];
+  /** The number of listings that match the filters (all pages). */
+  VirtualCount: number;
+}
+
+/** 4.6 */
+export interface RealEstateDeleteRequest {
+  SerialNumber: string;
+  Keys: string[];
+  KeyType: KeyType;
+}
+export interface RealEstateDeleteResponse {
+  SuccessCount: number;
+}
+
+/** service-notes.md: the upload flow. */
+export interface PreUploadRequest {
+  fileName: string;
+}
+export interface PreUploadResponse {
+  FileStoreId: number;
+  PreUploadUrl: string;
+}
+export interface FinishUploadRequest {
+  FileStoreId: number;
+}
+export type FinishUploadResponse = number;
+
+/** Every operation the client knows, by the name used for configurable paths. */
+export type OperationName =
+  | 'getConfig'
+  | 'getSession'
+  | 'modelList'
+  | 'edit'
+  | 'ask'
+  | 'realEstateCreate'
+  | 'realEstateUpdate'
+  | 'realEstateList'
+  | 'realEstateDelete'
+  | 'preUpload'
+  | 'finishUpload';
+
+/** Default paths, relative to the base URL. */
+export const DEFAULT_PATHS: Readonly<Record<OperationName, string>> = {
+  getConfig: '/chat/Chatbot/GetConfig',
+  getSession: '/chat/Chatbot/GetSession',
+  modelList: '/chat/Chatbot/ModelList',
+  edit: '/chat/Chatbot/Edit',
+  ask: '/chat/Chat/ClientAsk',
+  realEstateCreate: '/chat/Chatbot/RealEstateCreate',
+  realEstateUpdate: '/chat/Chatbot/RealEstateUpdate',
+  realEstateList: '/chat/Chatbot/RealEstateList',
+  realEstateDelete: '/chat/Chatbot/RealEstateDelete',
+  preUpload: '/chat/User/GetPreUploadUrl',
+  finishUpload: '/chat/User/FinishUpload',
+};
+
+/** Header names of the two credentials (section 5). */
+export const SECRET_KEY_HEADER = 'Authorization';
+export const SESSION_KEY_HEADER = 'chatrobot-sessionkey';
