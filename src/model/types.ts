@@ -1,0 +1,114 @@
+/**
+ * The widget's state contract: what the UI reads and which actions it may call. Implemented by
+ * conversation.ts and widget-model.ts; rendered by src/ui. No DOM here.
+ */
+import type { ReadonlySignal, Signal } from '@preact/signals';
+import type { ChatAskType } from '../api/types';
+import type { WidgetSettings } from './settings';
+
+export type MessageRole = 'user' | 'assistant' | 'notice';
+
+/**
+ * user: 'sent' once accepted for sending, 'failed' when the question could not be asked (retry resends it).
+ * assistant: 'waiting' (typing indicator, before the first chunk) → 'streaming' → 'done'; or 'stopped' (the
+ * visitor pressed stop), 'interrupted' (the stream broke; partial text kept), 'failed' (no text arrived).
+ * notice: always 'done' (welcome text, talk-to-a-person reply, rate-limit and other service notices).
+ */
+export type MessageStatus = 'sent' | 'failed' | 'waiting' | 'streaming' | 'done' | 'stopped' | 'interrupted';
+
+export type AttachmentKind = 'image' | 'audio' | 'video';
+
+/** A file already uploaded (FileStoreId known). `url` is where the service serves it back, for history. */
+export interface Attachment {
+  readonly kind: AttachmentKind;
+  readonly fileId: number;
+  readonly name: string;
+  readonly size: number;
+  readonly mimeType: string;
+  readonly url: string;
+}
+
+export interface ChatMessage {
+  readonly id: string;
+  readonly role: MessageRole;
+  /** epoch milliseconds */
+  readonly createdAt: number;
+  /** Grows while an answer streams; updated at most once per animation frame. */
+  readonly text: ReadonlySignal<string>;
+  readonly status: ReadonlySignal<MessageStatus>;
+  /** Plain-words failure text for 'failed' / 'interrupted' messages, else null. */
+  readonly error: ReadonlySignal<string | null>;
+  readonly attachments: readonly Attachment[];
+  /** A mailto: link offered with the message (talk to a person, carrying the transcript). */
+  readonly mailto?: string;
+}
+
+export interface RateLimitNotice {
+  readonly message: string;
+  /** epoch ms when sending is allowed again */
+  readonly retryAt: number;
+}
+
+export type SendResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: 'empty' | 'busy' | 'rate-limited' | 'failed' | 'stopped' };
+
+export interface ConversationModel {
+  readonly messages: ReadonlySignal<readonly ChatMessage[]>;
+  /** The composer's text; persisted with the conversation so a reload keeps an unsent draft. */
+  readonly draft: Signal<string>;
+  /** True while a question is being asked (the composer shows stop instead of send). */
+  readonly busy: ReadonlySignal<boolean>;
+  /** Set while the local rate limit blocks sending; clears by itself when the window passes. */
+  readonly rateLimit: ReadonlySignal<RateLimitNotice | null>;
+  /**
+   * Ask a question. The user's message appears at once; on failure it stays, marked 'failed' with retry. When the
+   * local rate limit blocks, nothing is added and the text stays where it was (result reason 'rate-limited').
+   * chatAskType follows the attachments (Image / Audio / Video), Text without.
+   */
+  send(text: string, attachments?: readonly Attachment[]): Promise<SendResult>;
+  /** Abort the running answer; what arrived stays, marked 'stopped'. */
+  stop(): void;
+  /** Ask again for a 'failed' user message or a 'stopped' / 'interrupted' / 'failed' answer. Only on a click. */
+  retry(messageId: string): Promise<SendResult>;
+  /** Forget the conversation (and its stored copy) and start a fresh session. */
+  newConversation(): void;
+  /** Plain-text transcript, for the talk-to-a-person mail. */
+  transcript(): string;
+}
+
+export type ConfigState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready' }
+  | { readonly status: 'failed'; readonly error: string };
+
+export type WidgetMode = 'floating' | 'inline';
+
+export interface WidgetModel {
+  readonly mode: WidgetMode;
+  readonly settings: ReadonlySignal<WidgetSettings>;
+  readonly config: ReadonlySignal<ConfigState>;
+  readonly isOpen: ReadonlySignal<boolean>;
+  /** Text of the welcome popup beside the launcher, or null when hidden. */
+  readonly popup: ReadonlySignal<string | null>;
+  readonly conversation: ConversationModel;
+  open(): void;
+  close(): void;
+  toggle(): void;
+  dismissPopup(): void;
+  /** Adds the TalkToHumanResponseMessage notice with a mailto link carrying the transcript. */
+  talkToHuman(): void;
+}
+
+/** Events of the public `on(event, fn)`. */
+export interface WidgetEventMap {
+  ready: { settings: WidgetSettings };
+  open: undefined;
+  close: undefined;
+  /** A message was added or finished: user messages when sent, answers when complete. */
+  message: { id: string; role: MessageRole; text: string };
+  error: { message: string; kind: string };
+}
+export type WidgetEventName = keyof WidgetEventMap;
+
+export type { ChatAskType };
