@@ -1,0 +1,88 @@
+/** Time texts of the conversation: message times in the chatbot's TimeZone and the rate limit's wait. */
+
+/** True when Intl knows `timeZone` (an IANA name such as "Asia/Tokyo", or "UTC"). */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/*
+ * Creating an Intl.DateTimeFormat costs far more than using one, and a conversation formats many times. The cache
+ * holds immutable formatters only, keyed by everything that shapes them, so two widgets sharing it share no
+ * state; it is bounded so a page cycling through zones cannot grow it.
+ */
+const MAX_CACHED_FORMATTERS = 16;
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormatter(timeZone: string | undefined, locale: string | undefined): Intl.DateTimeFormat {
+  const cacheKey = `${locale ?? ''}|${timeZone ?? ''}`;
+  let formatter = timeFormatters.get(cacheKey);
+  if (formatter === undefined) {
+    const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+    // An unknown locale still shows the chatbot's zone; an unknown zone shows the visitor's own clock.
+    const attempts: Array<[string | undefined, Intl.DateTimeFormatOptions]> = [
+      [locale, { ...options, timeZone }],
+      [undefined, { ...options, timeZone }],
+      [locale, options],
+      [undefined, options],
+    ];
+    for (const [attemptLocale, attemptOptions] of attempts) {
+      try {
+        formatter = new Intl.DateTimeFormat(attemptLocale, attemptOptions);
+        break;
+      } catch {
+        // try the next, more forgiving combination
+      }
+    }
+    formatter ??= new Intl.DateTimeFormat();
+    // 24-hour clocks read as "03:05"; 12-hour clocks as "3:05 AM" — 'numeric' alone gives "3:05" for both.
+    const resolved = formatter.resolvedOptions();
+    if (resolved.hourCycle === 'h23' || resolved.hourCycle === 'h24') {
+      formatter = new Intl.DateTimeFormat(resolved.locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: resolved.timeZone,
+      });
+    }
+    if (timeFormatters.size >= MAX_CACHED_FORMATTERS) timeFormatters.clear();
+    timeFormatters.set(cacheKey, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * 'HH:mm'-style local time of `timestamp` (epoch ms) in `timeZone` (visitor's zone when undefined), in the
+ * locale's own clock convention ("09:05" for en-GB, "9:05 AM" for en-US). An invalid timestamp gives ''.
+ */
+export function formatMessageTime(timestamp: number, timeZone: string | undefined, locale?: string): string {
+  if (!Number.isFinite(timestamp)) return '';
+  return timeFormatter(timeZone, locale).format(timestamp);
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Human wait text for the rate limit: 'in 45 seconds', 'in 2 minutes'. Always rounds up, so the visitor is
+ * never told to retry before the limit lifts; at least one second. `locale` defaults to English, the language of
+ * the widget's other texts.
+ */
+export function formatWaitTime(ms: number, locale = 'en'): string {
+  const wait = Number.isFinite(ms) ? Math.max(ms, 0) : 0;
+  let format: Intl.RelativeTimeFormat;
+  try {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  } catch {
+    format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  }
+  if (wait < 2 * MINUTE) return format.format(Math.max(1, Math.ceil(wait / SECOND)), 'second');
+  if (wait < 2 * HOUR) return format.format(Math.ceil(wait / MINUTE), 'minute');
+  if (wait < 2 * DAY) return format.format(Math.ceil(wait / HOUR), 'hour');
+  return format.format(Math.ceil(wait / DAY), 'day');
+}
