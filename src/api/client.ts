@@ -1,6 +1,6 @@
 /**
- * PLACEHOLDER (being implemented): the typed service client. The interface below is the contract other code
- * builds against; createClient is filled in by the src/api work.
+ * The typed service client: one method per operation of service-api.md and service-notes.md. Every failure is a
+ * ServiceError (errors.ts). In a page, authenticate with the session key from GetConfig, never the secret key.
  */
 import type {
   AnswerRecord, AskRequest, EditRequest, FinishUploadRequest, GetConfigRequest, GetSessionRequest,
@@ -8,6 +8,15 @@ import type {
   RealEstateCreateRequest, RealEstateDeleteRequest, RealEstateDeleteResponse, RealEstateListRequest,
   RealEstateListResponse, RealEstateUpdateRequest, StreamFinal,
 } from './types';
+import {
+  readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList, readNumber, readPreUpload,
+  readSession,
+} from './envelope';
+import { ServiceError } from './errors';
+import { createTransport, requestJson } from './http';
+import { failureText } from './messages';
+import { streamAnswer } from './stream';
+import { defaultXhrFactory, putFileTo, type XhrFactory } from './upload';
 
 export type HeaderRecord = Record<string, string>;
 /** Extra headers: an object, or a function (sync or async) called before every request. */
@@ -24,6 +33,11 @@ export interface ClientOptions {
   /** Secret key, sent as Authorization. Server-side code only: a page never needs it. */
   secretKey?: string;
   fetch?: typeof fetch;
+  /**
+   * Creates the XMLHttpRequest used by putFile for upload progress. Default: the global XMLHttpRequest when there
+   * is one (browsers); null, or no global (Node): putFile uses `fetch` and reports progress once, at the end.
+   */
+  xhr?: (() => XMLHttpRequest) | null;
 }
 
 export interface CallOptions {
@@ -69,6 +83,38 @@ export interface ServiceClient {
   uploadFile(file: Blob & { name?: string }, options?: UploadOptions): Promise<number>;
 }
 
-export function createClient(_options: ClientOptions): ServiceClient {
-  throw new Error('createClient: not implemented yet');
+export function createClient(options: ClientOptions): ServiceClient {
+  const transport = createTransport(options);
+  const createXhr: XhrFactory | null = options.xhr === undefined ? defaultXhrFactory() : options.xhr;
+  const post = <T>(
+    operation: OperationName,
+    body: unknown,
+    read: (data: unknown) => T,
+    call: CallOptions = {},
+  ): Promise<T> => requestJson(transport, operation, { method: 'POST', body }, read, call.signal);
+
+  const client: ServiceClient = {
+    getConfig: (request, call) => post('getConfig', request, readConfig, call),
+    getSession: (request, call) => post('getSession', request, readSession, call),
+    modelList: (call = {}) => requestJson(transport, 'modelList', { method: 'GET' }, readModelList, call.signal),
+    edit: (request, call) => post('edit', request, readNumber, call),
+    ask: (request, call) => post('ask', { ...request, stream: false }, readAnswer, call),
+    askStream: (request, handlers, call) => streamAnswer(transport, request, handlers, call),
+    realEstateCreate: (request, call) => post('realEstateCreate', request, readId, call),
+    realEstateUpdate: (request, call) => post('realEstateUpdate', request, readNumber, call),
+    realEstateList: (request, call) => post('realEstateList', request, readListingPage, call),
+    realEstateDelete: (request, call) => post('realEstateDelete', request, readDeleteResult, call),
+    preUpload: (request, call) => post('preUpload', request, readPreUpload, call),
+    putFile: (url, file, upload) => putFileTo(transport, createXhr, url, file, upload),
+    finishUpload: (request, call) => post('finishUpload', request, readNumber, call),
+    async uploadFile(file, upload = {}) {
+      const call = upload.signal ? { signal: upload.signal } : {};
+      const target = await client.preUpload({ fileName: file.name || 'upload' }, call);
+      await client.putFile(target.PreUploadUrl, file, upload);
+      const finished = await client.finishUpload({ FileStoreId: target.FileStoreId }, call);
+      if (finished !== 1) throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
+      return target.FileStoreId;
+    },
+  };
+  return client;
 }

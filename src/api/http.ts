@@ -1,0 +1,132 @@
+/**
+ * The request plumbing every operation shares: URLs, headers, the fetch call and the mapping of each kind of
+ * failure onto ServiceError.
+ */
+import type { ClientOptions, HeaderRecord } from './client';
+import {
+  envelopeFailure, malformedError, parseJson, unwrapEnvelope, type DataReader,
+} from './envelope';
+import { ServiceError } from './errors';
+import { failureText } from './messages';
+import { DEFAULT_PATHS, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './types';
+
+export type FetchFunction = typeof fetch;
+
+export interface Transport {
+  readonly fetch: FetchFunction;
+  /** The URL of an operation, honouring `paths` overrides. */
+  operationUrl(operation: OperationName): string;
+  /** A path relative to the base URL, or an absolute URL left as it is. */
+  resolve(pathOrUrl: string): string;
+  /** `base` plus the credentials and the caller's extra headers, with lower-case names. */
+  headers(base: HeaderRecord): Promise<HeaderRecord>;
+}
+
+const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
+
+export function joinUrl(baseUrl: string, pathOrUrl: string): string {
+  if (ABSOLUTE_URL.test(pathOrUrl)) return pathOrUrl;
+  const base = baseUrl.replace(/\/+$/, '');
+  const path = pathOrUrl.replace(/^\/+/, '');
+  return `${base}/${path}`;
+}
+
+export function createTransport(options: ClientOptions): Transport {
+  // Looked up per call and called unbound-safe: window.fetch throws "Illegal invocation" when detached.
+  const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const resolve = (pathOrUrl: string): string => joinUrl(options.baseUrl, pathOrUrl);
+  return {
+    fetch: fetchFunction,
+    resolve,
+    operationUrl: (operation) => resolve(options.paths?.[operation] ?? DEFAULT_PATHS[operation]),
+    async headers(base) {
+      const merged = new Headers(base);
+      if (options.secretKey) merged.set(SECRET_KEY_HEADER, options.secretKey);
+      const sessionKey = typeof options.sessionKey === 'function' ? options.sessionKey() : options.sessionKey;
+      if (sessionKey) merged.set(SESSION_KEY_HEADER, sessionKey);
+      const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
+      if (extra) for (const [name, value] of Object.entries(extra)) merged.set(name, value);
+      const result: HeaderRecord = {};
+      merged.forEach((value, name) => {
+        result[name] = value;
+      });
+      return result;
+    },
+  };
+}
+
+export function abortedError(operation: string, cause?: unknown, partialText?: string): ServiceError {
+  return new ServiceError('aborted', failureText.aborted, { operation, cause, partialText });
+}
+
+export function throwIfAborted(operation: string, signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortedError(operation, signal.reason);
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** A fetch or body read that threw: the caller's abort, or a network failure. */
+export function transportError(operation: string, error: unknown, signal: AbortSignal | undefined): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (signal?.aborted || isAbortError(error)) return abortedError(operation, error);
+  return new ServiceError('network', failureText.network, { operation, cause: error });
+}
+
+/** A non-2xx answer. The body is read as an envelope when it is one, so the service's own words are kept. */
+export function httpError(operation: string, status: number, bodyText: string): ServiceError {
+  const parsed = parseJson(bodyText);
+  const failure = parsed.ok ? envelopeFailure(parsed.value) : undefined;
+  return new ServiceError('http', failureText.http(status, failure?.message), {
+    operation,
+    status,
+    code: failure?.code,
+    serviceMessage: failure?.message,
+  });
+}
+
+export async function readBody(operation: string, response: Response, signal?: AbortSignal): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    throw transportError(operation, error, signal);
+  }
+}
+
+export interface JsonRequest {
+  method: 'GET' | 'POST';
+  /** Sent as JSON (POST only). */
+  body?: unknown;
+}
+
+/** One JSON operation: fetch, check the status, parse, unwrap the envelope, check Data's shape. */
+export async function requestJson<T>(
+  transport: Transport,
+  operation: OperationName,
+  request: JsonRequest,
+  read: DataReader<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  throwIfAborted(operation, signal);
+  const base: HeaderRecord = { accept: 'application/json' };
+  if (request.method === 'POST') base['content-type'] = 'application/json';
+  const headers = await transport.headers(base);
+  throwIfAborted(operation, signal);
+  let response: Response;
+  try {
+    response = await transport.fetch(transport.operationUrl(operation), {
+      method: request.method,
+      headers,
+      ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    throw transportError(operation, error, signal);
+  }
+  const text = await readBody(operation, response, signal);
+  if (!response.ok) throw httpError(operation, response.status, text);
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw malformedError(operation, parsed.error);
+  return unwrapEnvelope(operation, parsed.value, read);
+}

@@ -1,0 +1,222 @@
+/**
+ * askStream's failures and its promise to send a question exactly once: HTTP and business errors, malformed
+ * data, network failures, aborts, no retry and no re-send when the tab's visibility changes.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createClient, ServiceError } from '../../src/api';
+import { installBrowserGlobals, type BrowserGlobals } from '../helpers/browser-globals';
+import {
+  bytes, createFakeFetch, envelope, jsonResponse, streamResponse, type Responder,
+} from '../helpers/fake-fetch';
+
+let globals: BrowserGlobals;
+beforeEach(() => {
+  globals = installBrowserGlobals();
+});
+afterEach(() => {
+  globals.uninstall();
+  vi.useRealTimers();
+});
+
+function setup(respond: Responder, options: { sessionKey?: () => string | undefined } = {}) {
+  const fake = createFakeFetch(respond);
+  const client = createClient({ baseUrl: 'https://chat.example/api/', fetch: fake.fetch, ...options });
+  return { fake, client };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
+  const outcome = await promise.then(
+    () => new Error('expected the stream to fail'),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ServiceError)) throw outcome;
+  return outcome;
+}
+
+const chunk = (content: string): string => `data: ${JSON.stringify({ content })}\n\n`;
+
+describe('the request', () => {
+  test('is one POST to ClientAsk with stream true, JSON headers and the session key', async () => {
+    const { fake, client } = setup(
+      (request) => streamResponse({ chunks: [bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"ok","TotalToken":3}\n\n')], signal: request.signal }),
+      { sessionKey: () => 'session-key-1' },
+    );
+    const final = await client.askStream({ sessionID: 42, content: 'Any flats in Porto?', chatAskType: 'Text' }, {});
+    expect(final).toEqual({ QuestionID: 1, AnswerID: 2, Answer: 'ok', TotalToken: 3 });
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request?.url).toBe('https://chat.example/api/chat/Chat/ClientAsk');
+    expect(request?.method).toBe('POST');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers.accept).toContain('text/event-stream');
+    expect(request?.headers['chatrobot-sessionkey']).toBe('session-key-1');
+    expect(request?.headers.authorization).toBeUndefined();
+    expect(JSON.parse(request?.bodyText ?? '')).toEqual({ sessionID: 42, content: 'Any flats in Porto?', chatAskType: 'Text', stream: true });
+  });
+
+  test('resolves on the final object even when the connection stays open, and closes it', async () => {
+    const { fake, client } = setup((request) =>
+      streamResponse({ chunks: [bytes(chunk('a') + 'data: {"QuestionID":1,"AnswerID":2,"Answer":"a","TotalToken":1}\n\n')], end: 'hang', signal: request.signal }),
+    );
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).resolves.toMatchObject({ Answer: 'a' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  test('a JSON answer instead of a stream is accepted as the whole answer', async () => {
+    const { client } = setup(() => jsonResponse(envelope({ messageid: 9, content: 'whole answer', totalToken: 4, noAnswer: false })));
+    const pieces: string[] = [];
+    const final = await client.askStream({ sessionID: 1, content: 'x' }, { onChunk: (piece) => pieces.push(piece) });
+    expect(final).toEqual({ QuestionID: 0, AnswerID: 9, Answer: 'whole answer', TotalToken: 4 });
+    expect(pieces).toEqual(['whole answer']);
+  });
+});
+
+describe('failures', () => {
+  test('an HTTP error status', async () => {
+    const { fake, client } = setup(() => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    expect(error).toMatchObject({ kind: 'http', status: 502, message: 'The chat service answered with HTTP 502.' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('an HTTP error with an envelope keeps the service message', async () => {
+    const { client } = setup(() => jsonResponse(envelope(null, { Success: false, Code: 401, Message: 'Invalid session key' }), 401));
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    expect(error).toMatchObject({ kind: 'http', status: 401, code: 401, serviceMessage: 'Invalid session key' });
+    expect(error.message).toBe('The chat service answered with HTTP 401. Invalid session key');
+  });
+
+  test('a business error envelope (JSON content type), e.g. a rate limit', async () => {
+    const { fake, client } = setup(() =>
+      jsonResponse(envelope(null, { Success: false, Code: 429, Message: 'Too many messages. Please wait a minute.' })),
+    );
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    expect(error).toMatchObject({ kind: 'business', code: 429, serviceMessage: 'Too many messages. Please wait a minute.' });
+    expect(error.message).toBe('Too many messages. Please wait a minute.');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('malformed JSON with a JSON content type', async () => {
+    const { client } = setup(() => jsonResponse('{"Success": tru'));
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'malformed' });
+  });
+
+  test('JSON that is not an envelope', async () => {
+    const { client } = setup(() => jsonResponse('[1,2,3]'));
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'malformed' });
+  });
+
+  test('an event that is not JSON is malformed and keeps the text so far', async () => {
+    const { client } = setup((request) => streamResponse({ chunks: [bytes(chunk('Hello') + 'data: <html>\n\n')], end: 'hang', signal: request.signal }));
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'malformed', partialText: 'Hello' });
+  });
+
+  test('a chunk whose content is not a string is malformed', async () => {
+    const { client } = setup((request) => streamResponse({ chunks: [bytes('data: {"content":42}\n\n')], signal: request.signal }));
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'malformed' });
+  });
+
+  test('a failed envelope inside the stream is a business error with the text so far', async () => {
+    const failed = envelope(null, { Success: false, Code: 4001, Message: 'Monthly message limit reached.' });
+    const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('Partial ') + `data: ${failed}\n\n`)], end: 'hang', signal: request.signal }));
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    expect(error).toMatchObject({ kind: 'business', code: 4001, partialText: 'Partial ', message: 'Monthly message limit reached.' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  test('a network failure before any answer', async () => {
+    const { fake, client } = setup(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    expect(error).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('a connection dropped mid-answer is interrupted with the text so far', async () => {
+    const { client } = setup((request) => streamResponse({ chunks: [bytes(chunk('Half an ')), bytes(chunk('answer'))], end: 'error', signal: request.signal }));
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    expect(error).toMatchObject({ kind: 'interrupted', partialText: 'Half an answer' });
+  });
+
+  test('an error thrown by onChunk reaches the caller unchanged', async () => {
+    const { client } = setup((request) => streamResponse({ chunks: [bytes(chunk('a'))], end: 'hang', signal: request.signal }));
+    const mistake = new RangeError('handler bug');
+    await expect(
+      client.askStream({ sessionID: 1, content: 'x' }, { onChunk: () => { throw mistake; } }),
+    ).rejects.toBe(mistake);
+  });
+
+  test('without window and document it says what is missing instead of crashing', async () => {
+    globals.uninstall();
+    const { fake, client } = setup(() => jsonResponse(envelope(null)));
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toThrow(/window and document/);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('sent exactly once', () => {
+  test.each([
+    ['HTTP 500', () => new Response('oops', { status: 500 })],
+    ['network failure', () => Promise.reject(new TypeError('fetch failed'))],
+    ['dropped connection', (request: { signal: AbortSignal | undefined }) =>
+      streamResponse({ chunks: [bytes(chunk('a'))], end: 'error', signal: request.signal })],
+  ])('no automatic retry after a %s', async (_name, respond) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, client } = setup(respond);
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toBeInstanceOf(ServiceError);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('no re-send when the tab is hidden and shown again', async () => {
+    let release: () => void = () => undefined;
+    const { fake, client } = setup((request) => {
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      return gate.then(() => streamResponse({ chunks: [bytes(chunk('still here') + 'data: [DONE]\n\n')], signal: request.signal }));
+    });
+    const answer = client.askStream({ sessionID: 1, content: 'x' }, {});
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    for (const hidden of [true, false]) {
+      globals.document.hidden = hidden;
+      globals.document.dispatchEvent(new Event('visibilitychange'));
+    }
+    release();
+    await expect(answer).resolves.toMatchObject({ Answer: 'still here' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+});
+
+describe('abort', () => {
+  test('before the request: nothing is sent', async () => {
+    const { fake, client } = setup(() => jsonResponse(envelope(null)));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failureOf(client.askStream({ sessionID: 1, content: 'x' }, {}, { signal: controller.signal }));
+    expect(error).toMatchObject({ kind: 'aborted', message: 'The request was cancelled.' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  test('mid-answer: rejects as aborted, keeps the partial text and closes the connection', async () => {
+    const controller = new AbortController();
+    const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('héllo ') + chunk('👋'))], end: 'hang', signal: request.signal }));
+    const error = await failureOf(
+      client.askStream({ sessionID: 1, content: 'x' }, {
+        onChunk: (_piece, text) => {
+          if (text === 'héllo 👋') controller.abort();
+        },
+      }, { signal: controller.signal }),
+    );
+    expect(error).toMatchObject({ kind: 'aborted', partialText: 'héllo 👋' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('while waiting for the response', async () => {
+    const controller = new AbortController();
+    const { fake, client } = setup(() => new Promise<Response>(() => undefined));
+    const answer = client.askStream({ sessionID: 1, content: 'x' }, {}, { signal: controller.signal });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ kind: 'aborted', partialText: '' });
+  });
+});
