@@ -1,0 +1,44 @@
+/**
+ * Every sentence the media layer shows to a person, in one place (to translate or reword without hunting).
+ * File names are quoted because they can contain spaces and dots.
+ */
+import type { MediaKind } from './signatures';
+
+const ACCEPTED: Readonly<Record<MediaKind, string>> = {
+  image: 'a PNG, JPEG, WEBP or GIF image',
+  audio: 'a WAV audio file',
+  video: 'an MP4, MKV, AVI, FLV or MPEG video',
+};
+
+const KIND_NOUN: Readonly<Record<MediaKind, string>> = { image: 'images', audio: 'audio files', video: 'videos' };
+
+/** 20 MB, 1.5 MB, 820 KB, 12 bytes: sizes in binary units, as the limits are defined. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const megabytes = bytes / (1024 * 1024);
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
+}
+
+export const mediaMessages = {
+  empty: (name: string) => `"${name}" is empty.`,
+  unreadable: (name: string) => `"${name}" could not be read. It may have been moved or deleted; please pick it again.`,
+  wrongType: (name: string, expected: MediaKind) => `"${name}" is not ${ACCEPTED[expected]}.`,
+  knownUnsupported: (name: string, label: string, expected: MediaKind) =>
+    `"${name}" is ${label}, which is not supported. Please use ${ACCEPTED[expected]}.`,
+  tooLarge: (name: string, kind: MediaKind, limitBytes: number) =>
+    `"${name}" is larger than ${formatFileSize(limitBytes)}, the limit for ${KIND_NOUN[kind]}.`,
+  animatedGif: (name: string) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,
+  damaged: (name: string, format: string) => `"${name}" looks like a ${format} file but is damaged.`,
+
+  microphoneDenied:
+    'Microphone access was denied. Allow the microphone for this site in your browser settings to send voice messages.',
+  microphoneMissing: 'No microphone was found. Connect a microphone and try again.',
+  microphoneBusy: 'The microphone could not be started. It may be in use by another application.',
+  microphoneUnsupported:
+    'Voice messages need a secure (HTTPS) page and a browser that allows recording; they are not available here.',
+  recordingCancelled: 'The recording was cancelled.',
+  recordingFailed: 'Recording failed. Please try again.',
+  recordingBusy: 'A recording is already in progress.',
+  notRecording: 'Nothing is being recorded.',
+} as const;

@@ -1,0 +1,126 @@
+/**
+ * Judges a file by its bytes, never by its name or the browser's MIME guess (service-api.md 4.2 and 8).
+ * Reads only what the decision needs: the first bytes, the EBML header of a Matroska file, and for a GIF the
+ * blocks up to its second frame.
+ */
+import { readBytes } from './blob-bytes';
+import { walkGif } from './gif';
+import { mediaMessages } from './messages';
+import {
+  detectSignature, ebmlHeaderLength, EBML_HEADER_MAX_BYTES, FORMATS, readMatroskaDocType, SIGNATURE_BYTES,
+  type DetectedFormat, type Detection, type MediaKind,
+} from './signatures';
+
+export type { DetectedFormat, MediaKind } from './signatures';
+
+const MB = 1024 * 1024;
+
+/**
+ * Size limits per kind, in bytes (1 MB = 1024 * 1024 bytes).
+ * - image 20 MB and video 100 MB: service-api.md section 8.
+ * - audio 25 MB: not stated by the service; ours. It matches the common speech-to-text upload cap (26,214,400
+ *   bytes), far above what push-to-talk produces (16 kHz mono 16-bit WAV is 1.9 MB a minute), and lets a
+ *   picked 44.1 kHz stereo WAV of about 2.5 minutes through.
+ */
+export const MEDIA_LIMITS = {
+  imageBytes: 20 * MB,
+  audioBytes: 25 * MB,
+  videoBytes: 100 * MB,
+} as const;
+
+export function sizeLimitFor(kind: MediaKind): number {
+  return kind === 'image' ? MEDIA_LIMITS.imageBytes : kind === 'audio' ? MEDIA_LIMITS.audioBytes : MEDIA_LIMITS.videoBytes;
+}
+
+/** Values for an <input type=file accept>: a hint for the picker only; inspectFile decides. */
+export const ACCEPT_ATTRIBUTE: Readonly<Record<MediaKind, string>> = {
+  image: 'image/png,image/jpeg,image/webp,image/gif,.png,.jpg,.jpeg,.webp,.gif',
+  audio: 'audio/wav,audio/x-wav,audio/wave,.wav',
+  video: 'video/mp4,video/x-matroska,video/x-msvideo,video/x-flv,video/mpeg,.mp4,.m4v,.mkv,.avi,.flv,.mpg,.mpeg',
+};
+
+/** Which rule a rejected file broke, for code; `reason` is the sentence for a person. */
+export type RejectionRule = 'empty' | 'unreadable' | 'type' | 'size' | 'animated' | 'damaged';
+
+export type FileVerdict =
+  | {
+      ok: true;
+      kind: MediaKind;
+      format: DetectedFormat;
+      mimeType: string;
+      /** The name to upload under: the original name with an extension matching the real format. */
+      fileName: string;
+    }
+  | { ok: false; rule: RejectionRule; reason: string };
+
+const UNNAMED: Readonly<Record<MediaKind, string>> = { image: 'image', audio: 'recording', video: 'video' };
+
+/**
+ * The original name, with its extension corrected when it lies: the service may judge uploads by extension
+ * (its file rules list them), so "photo.jpg" holding PNG bytes is uploaded as "photo.png". Names without a
+ * plausible extension ("notes.v2.final", "Shot 2024.05.01") keep it and get the right one appended.
+ */
+export function uploadFileName(name: string | undefined, format: DetectedFormat): string {
+  const { kind, extensions } = FORMATS[format];
+  const base = (name ?? '').replace(/^.*[\\/]/, '').trim() || UNNAMED[kind];
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot + 1) : '';
+  if (extensions.includes(extension.toLowerCase())) return base;
+  const looksLikeExtension = /^(?=.*[a-z])[a-z0-9]{1,4}$/i.test(extension);
+  return `${looksLikeExtension ? base.slice(0, dot) : base}.${extensions[0] ?? format}`;
+}
+
+function reject(rule: RejectionRule, reason: string): FileVerdict {
+  return { ok: false, rule, reason };
+}
+
+async function detect(file: Blob): Promise<Detection> {
+  const head = await readBytes(file, 0, SIGNATURE_BYTES);
+  const detection = detectSignature(head);
+  if (!('ebml' in detection)) return detection;
+  const headerLength = ebmlHeaderLength(head);
+  if (headerLength === null || headerLength > EBML_HEADER_MAX_BYTES) return { unknown: true };
+  const docType = readMatroskaDocType(await readBytes(file, 0, headerLength));
+  if (docType === 'matroska') return { format: 'mkv' };
+  if (docType === 'webm') return { unsupported: { label: 'a WebM video' } };
+  return { unknown: true };
+}
+
+/**
+ * Decides whether `file` may be sent as a question of kind `expected`. Never throws: an unreadable file is a
+ * verdict too. The checks run cheapest first: signature, then size, then (GIF only) the frame walk.
+ */
+export async function inspectFile(file: Blob & { name?: string }, expected: MediaKind): Promise<FileVerdict> {
+  const name = file.name || UNNAMED[expected];
+  if (file.size === 0) return reject('empty', mediaMessages.empty(name));
+
+  let detection: Detection;
+  try {
+    detection = await detect(file);
+  } catch {
+    return reject('unreadable', mediaMessages.unreadable(name));
+  }
+  if ('unsupported' in detection) {
+    return reject('type', mediaMessages.knownUnsupported(name, detection.unsupported.label, expected));
+  }
+  if (!('format' in detection) || FORMATS[detection.format].kind !== expected) {
+    return reject('type', mediaMessages.wrongType(name, expected));
+  }
+
+  const { format } = detection;
+  const limit = sizeLimitFor(expected);
+  if (file.size > limit) return reject('size', mediaMessages.tooLarge(name, expected, limit));
+
+  if (format === 'gif') {
+    let walk;
+    try {
+      walk = await walkGif(file, 2);
+    } catch {
+      return reject('unreadable', mediaMessages.unreadable(name));
+    }
+    if (walk.frames > 1) return reject('animated', mediaMessages.animatedGif(name));
+    if (walk.damaged) return reject('damaged', mediaMessages.damaged(name, 'GIF'));
+  }
+
+  return { ok: true, kind: expected, format, mimeType: FORMATS[format].mimeType, fileName: uploadFileName(file.name, format) };
+}
