@@ -7,8 +7,10 @@ export interface RecordedRequest {
   method: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  /** The body as text ('' when none); binary bodies are read as text too. */
+  /** The body as UTF-8 text ('' when none). */
   bodyText: string;
+  /** The body's exact bytes. */
+  bodyBytes: Uint8Array;
   signal: AbortSignal | undefined;
 }
 
@@ -31,22 +33,23 @@ export function createFakeFetch(respond: Responder): FakeFetch {
       headers[name] = value;
     });
     const body = init.body;
-    const bodyText = body === undefined || body === null ? '' : await new Response(body).text();
+    const bodyBytes = body === undefined || body === null ? new Uint8Array(0) : new Uint8Array(await new Response(body).arrayBuffer());
+    const bodyText = new TextDecoder().decode(bodyBytes);
     const request: RecordedRequest = {
       url: String(input instanceof Request ? input.url : input),
       method: (init.method ?? 'GET').toUpperCase(),
       headers,
       bodyText,
+      bodyBytes,
       signal: init.signal ?? undefined,
     };
     requests.push(request);
-    if (request.signal?.aborted) throw abortError();
-    const pending = Promise.resolve(respond(request, requests.length - 1));
-    if (!request.signal) return pending;
     const signal = request.signal;
+    if (signal?.aborted) throw abortError();
     return new Promise<Response>((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(abortError()), { once: true });
-      pending.then(resolve, reject);
+      // Listening before the responder runs, so a responder that aborts is seen too.
+      signal?.addEventListener('abort', () => reject(abortError()), { once: true });
+      Promise.resolve(respond(request, requests.length - 1)).then(resolve, reject);
     });
   };
   return { fetch: fakeFetch as typeof fetch, requests };

@@ -1,0 +1,166 @@
+/**
+ * Every non-streamed operation: the request it sends (method, URL, headers, body with the documents' field
+ * names) and how it reads the envelope's Data, including Data of the wrong shape.
+ */
+import { describe, expect, test } from 'vitest';
+import { createClient, type RealEstateCreateRequest, type ServiceClient } from '../../src/api';
+import { createFakeFetch, envelopeResponse } from '../helpers/fake-fetch';
+
+const BASE = 'https://chat.example';
+
+interface OperationCase {
+  name: string;
+  call: (client: ServiceClient) => Promise<unknown>;
+  method: 'GET' | 'POST';
+  path: string;
+  /** The JSON body expected on the wire (undefined for GET). */
+  body?: unknown;
+  data: unknown;
+  result: unknown;
+  /** Data the operation must refuse as malformed. */
+  badData: unknown[];
+}
+
+const listingItem = {
+  ID: 7, PropertyType: 'Apartment', SaleType: 'for_rent', Status: 'Active', Images: '["https://img.example/1.jpg"]',
+  CurrencySymbol: '€', Price: '1200', State: 'Porto', City: 'Porto', Address: 'Rua A 1', ZIP: '4000-001',
+  Area: '80', Bathrooms: '1.5', Bedrooms: '2', Url: 'https://listing.example/7', Tours: '3D', YearBuilt: '1990',
+  MLSNumber: 'MLS-7', DaysOnMarket: '3', LotArea: '0', BuildingArea: '80', ParkingSpots: '1', Description: 'Bright',
+  RentPrice: '1200', SpaceType: 'Entire place', DepositFee: '2400', SalePrice: '', UnitAreaPrice: '', EstimatePrice: '',
+  HOAMonth: '', LATITUDE: 41.15, LONGITUDE: -8.61, ExtensionColumn: '[]',
+};
+
+const listingInput: RealEstateCreateRequest = {
+  SerialNumber: 'bot-1', SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'House',
+  Bedrooms: 3, Bathrooms: 2.5, Url: 'https://listing.example/1', MLSNumber: 'MLS-1', YearBuilt: 2001,
+  DaysOnMarket: 12, LotArea: 5000, BuildingArea: 1800, AreaUnit: 'Square Feet', ParkingSpots: 2,
+  ExtensionColumn: [{ Key: 'Pool', value: 'yes' }], SalePrice: 450000,
+};
+
+const cases: OperationCase[] = [
+  {
+    name: 'getConfig',
+    call: (client) => client.getConfig({ serialNumber: 'bot-1', clientTimeZone: 'Europe/Lisbon', clientCurrentTime: '2025-01-02 03:04:05' }),
+    method: 'POST', path: '/chat/Chatbot/GetConfig',
+    body: { serialNumber: 'bot-1', clientTimeZone: 'Europe/Lisbon', clientCurrentTime: '2025-01-02 03:04:05' },
+    data: { Name: 'Helper', WelcomeMessage: 'Hi!', SessionID: 5, SessionKey: 'sk-5', ChatIconUrl: 'https://x/i.png' },
+    result: { Name: 'Helper', WelcomeMessage: 'Hi!', SessionID: 5, SessionKey: 'sk-5', ChatIconUrl: 'https://x/i.png' },
+    badData: [null, { SessionID: 5 }, { SessionID: '5', SessionKey: 'k' }, []],
+  },
+  {
+    name: 'getSession',
+    call: (client) => client.getSession({ serialNumber: 'bot-1' }),
+    method: 'POST', path: '/chat/Chatbot/GetSession', body: { serialNumber: 'bot-1' },
+    data: { SessionID: 77 }, result: { SessionID: 77 },
+    badData: [77, {}, { SessionID: null }],
+  },
+  {
+    name: 'modelList',
+    call: (client) => client.modelList(),
+    method: 'GET', path: '/chat/Chatbot/ModelList',
+    data: [{ Key: '2', Value: 'gpt-4o', Status: true }, { Key: 3, Value: 'small', Status: false }],
+    result: [{ Key: '2', Value: 'gpt-4o', Status: true }, { Key: '3', Value: 'small', Status: false }],
+    badData: [{}, [{ Key: '2' }], [null], [{ Key: '2', Value: 'x', Status: 'yes' }]],
+  },
+  {
+    name: 'edit',
+    call: (client) => client.edit({ serialNumber: 'bot-1', Name: 'New name', ChatBubbleColor: 'rgb(1,2,3)', MessageLimit: -1 }),
+    method: 'POST', path: '/chat/Chatbot/Edit',
+    body: { serialNumber: 'bot-1', Name: 'New name', ChatBubbleColor: 'rgb(1,2,3)', MessageLimit: -1 },
+    data: 1, result: 1,
+    badData: ['1', null, {}],
+  },
+  {
+    name: 'ask',
+    call: (client) => client.ask({ sessionID: 5, content: 'See these', chatAskType: 'Image', fileIds: [1, 2] }),
+    method: 'POST', path: '/chat/Chat/ClientAsk',
+    body: { sessionID: 5, content: 'See these', chatAskType: 'Image', fileIds: [1, 2], stream: false },
+    data: { messageid: 9, content: 'Two photos of a kitchen.', totalToken: 31, noAnswer: false },
+    result: { messageid: 9, content: 'Two photos of a kitchen.', totalToken: 31, noAnswer: false },
+    badData: ['text', { messageid: 9, content: 'x', totalToken: 1 }, { messageid: 9, content: 5, totalToken: 1, noAnswer: false }],
+  },
+  {
+    name: 'realEstateCreate',
+    call: (client) => client.realEstateCreate(listingInput),
+    method: 'POST', path: '/chat/Chatbot/RealEstateCreate', body: listingInput,
+    data: '123', result: '123',
+    badData: ['', null, { id: 1 }],
+  },
+  {
+    name: 'realEstateUpdate',
+    call: (client) => client.realEstateUpdate({ SerialNumber: 'bot-1', Key: 'MLS-1', KeyType: 'MLSNumber', Status: 'Sold' }),
+    method: 'POST', path: '/chat/Chatbot/RealEstateUpdate',
+    body: { SerialNumber: 'bot-1', Key: 'MLS-1', KeyType: 'MLSNumber', Status: 'Sold' },
+    data: 1, result: 1,
+    badData: [true, 'one'],
+  },
+  {
+    name: 'realEstateList',
+    call: (client) => client.realEstateList({ SerialNumber: 'bot-1', CityName: 'Porto', SaleType: 'for_rent', PageNumber: 2, PageSize: 5 }),
+    method: 'POST', path: '/chat/Chatbot/RealEstateList',
+    body: { SerialNumber: 'bot-1', CityName: 'Porto', SaleType: 'for_rent', PageNumber: 2, PageSize: 5 },
+    data: { List: [listingItem], VirtualCount: 6 }, result: { List: [listingItem], VirtualCount: 6 },
+    badData: [[], { List: [] }, { List: {}, VirtualCount: 1 }, { List: [{ ID: '7' }], VirtualCount: 1 }],
+  },
+  {
+    name: 'realEstateDelete',
+    call: (client) => client.realEstateDelete({ SerialNumber: 'bot-1', Keys: ['7', '8'], KeyType: 'PlatformID' }),
+    method: 'POST', path: '/chat/Chatbot/RealEstateDelete',
+    body: { SerialNumber: 'bot-1', Keys: ['7', '8'], KeyType: 'PlatformID' },
+    data: { SuccessCount: 2 }, result: { SuccessCount: 2 },
+    badData: [2, {}, { SuccessCount: 'two' }],
+  },
+  {
+    name: 'preUpload',
+    call: (client) => client.preUpload({ fileName: 'kitchen.png' }),
+    method: 'POST', path: '/chat/User/GetPreUploadUrl', body: { fileName: 'kitchen.png' },
+    data: { FileStoreId: 31, PreUploadUrl: 'https://chat.example/upload/31?token=t' },
+    result: { FileStoreId: 31, PreUploadUrl: 'https://chat.example/upload/31?token=t' },
+    badData: [{ FileStoreId: 31 }, { FileStoreId: '31', PreUploadUrl: 'u' }, 'u'],
+  },
+  {
+    name: 'finishUpload',
+    call: (client) => client.finishUpload({ FileStoreId: 31 }),
+    method: 'POST', path: '/chat/User/FinishUpload', body: { FileStoreId: 31 },
+    data: 1, result: 1,
+    badData: [null, 'done'],
+  },
+];
+
+describe.each(cases)('$name', (operation) => {
+  test('sends the documented request and returns Data', async () => {
+    const fake = createFakeFetch(() => envelopeResponse(operation.data));
+    const client = createClient({ baseUrl: BASE, fetch: fake.fetch });
+    await expect(operation.call(client)).resolves.toEqual(operation.result);
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request?.method).toBe(operation.method);
+    expect(request?.url).toBe(BASE + operation.path);
+    expect(request?.headers.accept).toBe('application/json');
+    if (operation.method === 'POST') {
+      expect(request?.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(request?.bodyText ?? '')).toEqual(operation.body);
+    } else {
+      expect(request?.headers['content-type']).toBeUndefined();
+      expect(request?.bodyText).toBe('');
+    }
+  });
+
+  test('refuses Data of the wrong shape as malformed', async () => {
+    for (const data of operation.badData) {
+      const fake = createFakeFetch(() => envelopeResponse(data));
+      const client = createClient({ baseUrl: BASE, fetch: fake.fetch });
+      const outcome = await operation.call(client).then((value) => ({ resolved: value }), (error: unknown) => error);
+      expect({ data, outcome }).toMatchObject({ data, outcome: { name: 'ServiceError', kind: 'malformed', operation: operation.name } });
+    }
+  });
+
+  test('turns a failed envelope into a business error with Code and Message', async () => {
+    const fake = createFakeFetch(() => envelopeResponse(null, { Success: false, Code: 1002, Message: 'SaleType must be for_sale or for_rent' }));
+    const client = createClient({ baseUrl: BASE, fetch: fake.fetch });
+    await expect(operation.call(client)).rejects.toMatchObject({
+      kind: 'business', code: 1002, serviceMessage: 'SaleType must be for_sale or for_rent',
+      message: 'SaleType must be for_sale or for_rent', operation: operation.name,
+    });
+  });
+});
