@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 
-export function bytes(...parts: Array<number[] | Uint8Array | string>): Uint8Array {
+export function bytes(...parts: Array<number[] | Uint8Array | string>): Uint8Array<ArrayBuffer> {
   const arrays = parts.map((part) =>
     typeof part === 'string' ? new TextEncoder().encode(part) : part instanceof Uint8Array ? part : Uint8Array.from(part),
   );
@@ -37,13 +37,13 @@ function crc32(data: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
+function pngChunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
   const typeAndData = bytes(type, data);
   return bytes(u32be(data.length), typeAndData, u32be(crc32(typeAndData)));
 }
 
 /** A grey 8-bit PNG of width x height, every pixel `grey`. */
-export function png(width = 1, height = 1, grey = 0x80): Uint8Array {
+export function png(width = 1, height = 1, grey = 0x80): Uint8Array<ArrayBuffer> {
   const ihdr = bytes(u32be(width), u32be(height), [8, 0, 0, 0, 0]);
   const rows = new Uint8Array(height * (width + 1));
   for (let row = 0; row < height; row += 1) rows.fill(grey, row * (width + 1) + 1, (row + 1) * (width + 1));
@@ -57,7 +57,7 @@ export function png(width = 1, height = 1, grey = 0x80): Uint8Array {
 
 // ---- JPEG: baseline 8x8 grey; one block whose DC difference is 0 and AC is all zero ---------------------------
 
-export function jpeg(): Uint8Array {
+export function jpeg(): Uint8Array<ArrayBuffer> {
   const segment = (marker: number, body: number[] | Uint8Array): Uint8Array =>
     bytes([0xff, marker, ((body.length + 2) >> 8) & 255, (body.length + 2) & 255], body);
   return bytes(
@@ -79,14 +79,14 @@ export function jpeg(): Uint8Array {
 /** The 1x1 lossless WebP browsers' feature tests use (e.g. Modernizr's webp-lossless check). */
 const VP8L_1X1 = [0x2f, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07];
 
-export function webp(): Uint8Array {
+export function webp(): Uint8Array<ArrayBuffer> {
   const chunk = bytes('VP8L', u32le(VP8L_1X1.length), VP8L_1X1, [0]); // 13 data bytes + a pad byte to even length
   return bytes('RIFF', u32le(4 + chunk.length), 'WEBP', chunk);
 }
 
 // ---- GIF: header, screen descriptor, colour tables, extensions, frames, trailer -------------------------------
 
-function subBlocks(data: Uint8Array): Uint8Array {
+function subBlocks(data: Uint8Array): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   for (let offset = 0; offset < data.length; offset += 255) {
     const piece = data.subarray(offset, offset + 255);
@@ -108,7 +108,7 @@ export interface GifOptions {
 }
 
 /** A 1x1 GIF89a; each frame is the classic single-pixel LZW stream (code size 2: clear, 0, end). */
-export function gif(options: GifOptions = {}): Uint8Array {
+export function gif(options: GifOptions = {}): Uint8Array<ArrayBuffer> {
   const { frames = 1, loop = false, comment, localColourTables = false, omitTrailer = false } = options;
   const parts: Array<number[] | Uint8Array | string> = ['GIF89a', [1, 0, 1, 0, 0x80, 0, 0], [0, 0, 0, 255, 255, 255]];
   if (loop) parts.push([0x21, 0xff, 11], 'NETSCAPE2.0', [3, 1, 0, 0, 0]);
@@ -126,19 +126,19 @@ export function gif(options: GifOptions = {}): Uint8Array {
 // ---- Video containers ----------------------------------------------------------------------------------------
 
 /** An ISO base media file: ftyp box with `majorBrand`, then an empty free box and a small mdat. */
-export function mp4(majorBrand = 'isom', compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41']): Uint8Array {
+export function mp4(majorBrand = 'isom', compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41']): Uint8Array<ArrayBuffer> {
   const ftyp = bytes(u32be(16 + 4 * compatible.length), 'ftyp', majorBrand, u32be(0x200), ...compatible);
   return bytes(ftyp, u32be(8), 'free', u32be(16), 'mdat', new Uint8Array(8));
 }
 
-function ebmlElement(id: number[], data: Uint8Array | number[] | string): Uint8Array {
+function ebmlElement(id: number[], data: Uint8Array | number[] | string): Uint8Array<ArrayBuffer> {
   const body = bytes(data);
   if (body.length > 126) throw new RangeError('fixture EBML elements use 1-byte sizes');
   return bytes(id, [0x80 | body.length], body);
 }
 
 /** An EBML header (Matroska family) with the given DocType (none when null), then an unknown-size Segment. */
-export function matroska(docType: string | null = 'matroska'): Uint8Array {
+export function matroska(docType: string | null = 'matroska'): Uint8Array<ArrayBuffer> {
   const children = [
     ebmlElement([0x42, 0x86], [1]), // EBMLVersion
     ebmlElement([0x42, 0xf7], [1]), // EBMLReadVersion
@@ -153,26 +153,26 @@ export function matroska(docType: string | null = 'matroska'): Uint8Array {
 }
 
 /** RIFF/AVI with the start of its hdrl list (main AVI header, 56 bytes). */
-export function avi(): Uint8Array {
+export function avi(): Uint8Array<ArrayBuffer> {
   const avih = bytes('avih', u32le(56), u32le(40_000), new Uint8Array(52));
   const hdrl = bytes('LIST', u32le(4 + avih.length), 'hdrl', avih);
   return bytes('RIFF', u32le(4 + hdrl.length), 'AVI ', hdrl);
 }
 
 /** FLV header (version 1, audio + video) and PreviousTagSize0. */
-export function flv(): Uint8Array {
+export function flv(): Uint8Array<ArrayBuffer> {
   return bytes('FLV', [1, 0x05], u32be(9), u32be(0));
 }
 
 /** MPEG program stream pack header (00 00 01 BA, MPEG-2 form) or video sequence header (00 00 01 B3). */
-export function mpeg(start: 'pack' | 'sequence' = 'pack'): Uint8Array {
+export function mpeg(start: 'pack' | 'sequence' = 'pack'): Uint8Array<ArrayBuffer> {
   return start === 'pack'
     ? bytes([0, 0, 1, 0xba, 0x44, 0, 4, 0, 4, 1, 0x01, 0x89, 0xc3, 0xf8], [0, 0, 1, 0xb9])
     : bytes([0, 0, 1, 0xb3, 0x14, 0x00, 0xf0, 0x13, 0xff, 0xff, 0xe0, 0x18], [0, 0, 1, 0xb7]);
 }
 
 /** RIFF/WAVE header as encodeWav writes it, for `dataBytes` of 16-bit mono 16 kHz audio (no samples). */
-export function wavHeader(dataBytes: number): Uint8Array {
+export function wavHeader(dataBytes: number): Uint8Array<ArrayBuffer> {
   return bytes(
     'RIFF', u32le(36 + dataBytes), 'WAVE',
     'fmt ', u32le(16), u16le(1), u16le(1), u32le(16_000), u32le(32_000), u16le(2), u16le(16),
@@ -181,11 +181,11 @@ export function wavHeader(dataBytes: number): Uint8Array {
 }
 
 /** A File (Node 20 has the global) with a name and a browser-style MIME guess. */
-export function file(content: Uint8Array | Blob, name: string, type = ''): File {
+export function file(content: Uint8Array<ArrayBuffer> | Blob, name: string, type = ''): File {
   return new File([content], name, { type });
 }
 
 /** `head` followed by zeros up to exactly `totalBytes`. */
-export function padded(head: Uint8Array, totalBytes: number): Blob {
+export function padded(head: Uint8Array<ArrayBuffer>, totalBytes: number): Blob {
   return new Blob([head, new Uint8Array(totalBytes - head.length)]);
 }

@@ -1,0 +1,10 @@
+/** The media layer (lazy chunk: loaded only when a visitor uses images, audio or video). No UI, no dependencies. */
+export { ACCEPT_ATTRIBUTE, inspectFile, MEDIA_LIMITS, sizeLimitFor, uploadFileName } from './sniff';
+export type { DetectedFormat, FileVerdict, MediaKind, RejectionRule } from './sniff';
+export { FORMATS } from './signatures';
+export { downmixToMono, encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
+export { createPushToTalkRecorder, MicrophoneError, microphoneErrorFrom } from './recorder';
+export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder';
+export { createObjectUrlRegistry } from './thumbnails';
+export type { ObjectUrlApi, ObjectUrlRegistry } from './thumbnails';
+export { formatFileSize, mediaMessages } from './messages';
