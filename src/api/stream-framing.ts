@@ -17,7 +17,6 @@ const CR = 0x0d;
 const SPACE = 0x20;
 const TAB = 0x09;
 const OPEN_BRACE = 0x7b;
-const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 const DATA_PREFIX = encoder.encode('data: ');
 const NEWLINE = encoder.encode('\n');
@@ -63,7 +62,9 @@ function bareDataStart(line: Uint8Array): number {
  * last event is closed with the END_OF_STREAM_EVENT name so it is dispatched at all.
  */
 export function createFramingNormalizer(): TransformStream<Uint8Array, Uint8Array> {
-  let pending: Uint8Array = EMPTY;
+  // The start of a line whose end has not arrived yet, as copied pieces: joined once, when the line ends, so a
+  // long line in tiny chunks costs linear time.
+  let pending: Uint8Array[] = [];
   let skipLineFeed = false;
   let firstLine = true;
 
@@ -95,19 +96,19 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, Uint8Arra
         }
         if (byte !== LF && byte !== CR) continue;
         const tail = chunk.subarray(lineStart, i);
-        pushLine(pending.length > 0 ? concat([pending, tail]) : tail, output, true);
-        pending = EMPTY;
+        pushLine(pending.length > 0 ? concat([...pending, tail]) : tail, output, true);
+        pending = [];
         skipLineFeed = byte === CR;
         lineStart = i + 1;
       }
       // Copied, not kept as a view: the producer may reuse its buffer for the next chunk.
-      if (lineStart < chunk.length) pending = concat([pending, chunk.subarray(lineStart)]);
+      if (lineStart < chunk.length) pending.push(chunk.slice(lineStart));
       if (output.length > 0) controller.enqueue(concat(output));
     },
     flush(controller) {
       const output: Uint8Array[] = [];
-      if (pending.length > 0) pushLine(pending, output, false);
-      pending = EMPTY;
+      if (pending.length > 0) pushLine(concat(pending), output, false);
+      pending = [];
       output.push(STREAM_END);
       controller.enqueue(concat(output));
     },
