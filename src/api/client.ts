@@ -27,11 +27,16 @@ export interface ClientOptions {
   baseUrl: string;
   /** Override any operation's path (relative to baseUrl, or an absolute URL). */
   paths?: Partial<Record<OperationName, string>>;
+  /**
+   * Extra headers for every service request, applied last (they may override the defaults). A function lets a
+   * site route through its own backend, which adds Authorization server-side. Not sent with the PUT of an upload.
+   */
   headers?: HeadersOption;
   /** Session key from GetConfig, sent as chatrobot-sessionkey; a function is read before every request. */
   sessionKey?: string | (() => string | undefined);
   /** Secret key, sent as Authorization. Server-side code only: a page never needs it. */
   secretKey?: string;
+  /** The fetch to use (all requests, and the PUT of an upload when there is no XMLHttpRequest). Default: global. */
   fetch?: typeof fetch;
   /**
    * Creates the XMLHttpRequest used by putFile for upload progress. Default: the global XMLHttpRequest when there
