@@ -1,0 +1,228 @@
+/**
+ * Block markdown for streamed answers (pure, no DOM). Lines are read block by block; a block is closed once a
+ * COMPLETE line after it (one ending in "\n") proves nothing more can join it. The last line of a stream is never
+ * used for that decision because its meaning can still change ("#" may become "#tag" or "# Title"). Closed blocks
+ * are frozen; only the text after them (the open block) is parsed again on the next append.
+ */
+import { parseInline, type Inline } from './inline';
+
+export type { Inline } from './inline';
+export type Block =
+  | { readonly type: 'paragraph'; readonly children: readonly Inline[] }
+  | { readonly type: 'heading'; readonly level: number; readonly children: readonly Inline[] }
+  | { readonly type: 'code'; readonly lang: string; readonly text: string }
+  | { readonly type: 'quote'; readonly blocks: readonly Block[] }
+  | {
+      readonly type: 'list';
+      readonly ordered: boolean;
+      readonly start: number;
+      /** No blank lines between items: their paragraphs render without <p>. */
+      readonly tight: boolean;
+      readonly items: readonly (readonly Block[])[];
+    }
+  | { readonly type: 'rule' };
+
+export interface MarkdownBlock {
+  readonly key: number;
+  readonly block: Block;
+}
+
+export interface IncrementalParser {
+  /**
+   * Feeds the next piece of text and returns the blocks. Closed blocks keep their object identity across calls;
+   * only the still-open tail is parsed again. Cost O(delta + size of the open block).
+   * The SAME array is returned every time and updated in place (a fresh copy would cost O(answer) per chunk):
+   * copy it if you need a snapshot.
+   */
+  append(delta: string): readonly MarkdownBlock[];
+  readonly blocks: readonly MarkdownBlock[];
+  /** Everything appended so far, as given. */
+  readonly text: string;
+  /** How many leading blocks are closed (frozen for good). */
+  readonly closedCount: number;
+  /** Total characters parsed so far, over all appends: grows with deltas and open blocks, not with the answer. */
+  readonly scanned: number;
+}
+
+/** Containers nested deeper than this read as paragraphs: bounds recursion on hostile input. */
+const MAX_DEPTH = 8;
+const BLANK = /^[ \t]*$/;
+const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)(.*)$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const QUOTE = /^ {0,3}> ?/;
+const ITEM = /^( {0,3})(?:[-+*]|(\d{1,9})[.)])(?:[ \t]+|$)/;
+
+interface ReadResult {
+  readonly block: Block;
+  /** Index of the first line after the block. */
+  readonly next: number;
+  /** True when a line before `end` ended the block, so no later text can change it. */
+  readonly closed: boolean;
+}
+
+const isBlank = (line: string): boolean => BLANK.test(line);
+const indentOf = (line: string): number => line.search(/\S|$/);
+
+function fenceOf(line: string): RegExpExecArray | null {
+  const fence = FENCE.exec(line);
+  return fence && !(fence[2]![0] === '`' && fence[4]!.includes('`')) ? fence : null;
+}
+
+/** A line that ends a paragraph without a blank line (as in CommonMark, only lists starting at 1 interrupt). */
+function interruptsParagraph(line: string): boolean {
+  if (fenceOf(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
+  const item = ITEM.exec(line);
+  return !!item && !isBlank(line.slice(item[0].length)) && (item[2] === undefined || item[2] === '1');
+}
+
+/** Reads the block starting at non-blank line `start`, looking only at lines before `end`. */
+function readBlock(lines: readonly string[], start: number, end: number, depth: number): ReadResult {
+  const line = lines[start]!;
+  const fence = fenceOf(line);
+  if (fence) return readFence(lines, start, end, fence);
+  const heading = HEADING.exec(line);
+  if (heading) {
+    const title = (heading[2] ?? '').replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim();
+    return { block: { type: 'heading', level: heading[1]!.length, children: parseInline(title) }, next: start + 1, closed: true };
+  }
+  if (RULE.test(line)) return { block: { type: 'rule' }, next: start + 1, closed: true };
+  if (depth < MAX_DEPTH && QUOTE.test(line)) {
+    let next = start;
+    const body: string[] = [];
+    while (next < end && QUOTE.test(lines[next]!)) body.push(lines[next++]!.replace(QUOTE, ''));
+    return { block: { type: 'quote', blocks: parseLines(body, depth + 1) }, next, closed: next < end };
+  }
+  if (depth < MAX_DEPTH && ITEM.test(line)) return readList(lines, start, end, depth);
+  let next = start + 1;
+  while (next < end && !isBlank(lines[next]!) && !interruptsParagraph(lines[next]!)) next++;
+  const text = lines.slice(start, next).join('\n').trim();
+  return { block: { type: 'paragraph', children: parseInline(text) }, next, closed: next < end };
+}
+
+function readFence(lines: readonly string[], start: number, end: number, fence: RegExpExecArray): ReadResult {
+  const [, indent, marker, lang] = fence as unknown as [string, string, string, string];
+  const body: string[] = [];
+  for (let next = start + 1; next < end; next++) {
+    const line = lines[next]!;
+    const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    if (closer && closer[1]![0] === marker[0] && closer[1]!.length >= marker.length) {
+      return { block: { type: 'code', lang, text: body.join('\n') }, next: next + 1, closed: true };
+    }
+    body.push(line.slice(Math.min(indent.length, indentOf(line))));
+  }
+  // Still open: a last line that is blank or the start of the closing fence is not content yet, so the block
+  // does not flash an empty line or stray backticks while the closer streams in.
+  const last = body[body.length - 1] ?? 'x';
+  const partialCloser = /^ {0,3}(`+|~+)[ \t]*$/.exec(last);
+  if (isBlank(last) || partialCloser?.[1]![0] === marker[0]) body.pop();
+  return { block: { type: 'code', lang, text: body.join('\n') }, next: end, closed: false };
+}
+
+function readList(lines: readonly string[], start: number, end: number, depth: number): ReadResult {
+  const ordered = ITEM.exec(lines[start]!)![2] !== undefined;
+  const items: Block[][] = [];
+  let tight = true;
+  let next = start;
+  let closed = false;
+  for (;;) {
+    const line = lines[next]!;
+    const item = ITEM.exec(line)!;
+    const markerIndent = item[1]!.length;
+    const contentIndent = isBlank(line.slice(item[0].length)) ? indentOf(line) + 2 : item[0].length;
+    const body = [line.slice(item[0].length)];
+    let blanks = 0;
+    for (next++; next < end; next++) {
+      const current = lines[next]!;
+      if (isBlank(current)) {
+        blanks++;
+        continue;
+      }
+      const indent = indentOf(current);
+      if (indent >= markerIndent + 2) {
+        if (blanks) tight = false;
+        for (; blanks; blanks--) body.push('');
+        body.push(current.slice(Math.min(indent, contentIndent)));
+      } else if (!blanks && !ITEM.test(current) && !interruptsParagraph(current)) body.push(current);
+      else break;
+    }
+    items.push(parseLines(body, depth + 1));
+    if (next >= end) break;
+    const sibling = ITEM.exec(lines[next]!);
+    if (!sibling || (sibling[2] !== undefined) !== ordered || RULE.test(lines[next]!)) {
+      closed = true;
+      break;
+    }
+    if (blanks) tight = false;
+  }
+  const start1 = ordered ? Number(ITEM.exec(lines[start]!)![2]) : 1;
+  return { block: { type: 'list', ordered, start: start1, tight, items }, next, closed };
+}
+
+/** Parses lines known to be complete (a finished document, or a container's body). */
+function parseLines(lines: readonly string[], depth: number, from = 0): Block[] {
+  const blocks: Block[] = [];
+  for (let index = from; index < lines.length; ) {
+    if (isBlank(lines[index]!)) index++;
+    else {
+      const read = readBlock(lines, index, lines.length, depth);
+      blocks.push(read.block);
+      index = read.next;
+    }
+  }
+  return blocks;
+}
+
+export function createIncrementalParser(): IncrementalParser {
+  const blocks: MarkdownBlock[] = [];
+  let text = '';
+  /** The text after the last closed block: the only part parsed again. Kept apart from `text`, because slicing
+   *  a long concatenated string would copy all of it on every chunk. */
+  let open = '';
+  let closedCount = 0;
+  let scanned = 0;
+
+  const append = (delta: string): readonly MarkdownBlock[] => {
+    if (!delta) return blocks;
+    text += delta;
+    open += delta.replace(/\r/g, '');
+    scanned += open.length;
+    const lines = open.split('\n');
+    const complete = lines.length - 1;
+    let line = 0;
+    let offset = 0;
+    const skipTo = (target: number): void => {
+      for (; line < target; line++) offset += lines[line]!.length + 1;
+    };
+    blocks.length = closedCount;
+    for (;;) {
+      while (line < complete && isBlank(lines[line]!)) skipTo(line + 1);
+      if (line >= complete) break;
+      const read = readBlock(lines, line, complete, 0);
+      if (!read.closed) break;
+      blocks.push({ key: closedCount++, block: read.block });
+      skipTo(read.next);
+    }
+    if (offset) open = open.slice(offset);
+    for (const block of parseLines(lines, 0, line)) blocks.push({ key: blocks.length, block });
+    return blocks;
+  };
+
+  return {
+    append,
+    blocks,
+    get text() {
+      return text;
+    },
+    get closedCount() {
+      return closedCount;
+    },
+    get scanned() {
+      return scanned;
+    },
+  };
+}
+
+export function parseMarkdown(text: string): readonly MarkdownBlock[] {
+  return parseLines(text.replace(/\r/g, '').split('\n'), 0).map((block, key) => ({ key, block }));
+}

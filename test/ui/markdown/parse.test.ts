@@ -1,0 +1,342 @@
+import { describe, expect, test } from 'vitest';
+import { createIncrementalParser, parseMarkdown, type Block } from '../../../src/ui/markdown/parse';
+import { parseInline } from '../../../src/ui/markdown/inline';
+
+const blocksOf = (text: string): Block[] => parseMarkdown(text).map((entry) => entry.block);
+const paragraph = (...children: unknown[]) => ({ type: 'paragraph', children });
+
+describe('blocks', () => {
+  test('paragraphs split on blank lines; single newlines are line breaks', () => {
+    expect(blocksOf('one\ntwo  \n   three\n\nfour')).toEqual([
+      paragraph('one', { type: 'break' }, 'two', { type: 'break' }, 'three'),
+      paragraph('four'),
+    ]);
+  });
+
+  test('headings of every level, closing hashes dropped, #tag is text', () => {
+    expect(blocksOf('# One\n## Two ##\n###### Six\n#tag')).toEqual([
+      { type: 'heading', level: 1, children: ['One'] },
+      { type: 'heading', level: 2, children: ['Two'] },
+      { type: 'heading', level: 6, children: ['Six'] },
+      paragraph('#tag'),
+    ]);
+  });
+
+  test('fenced code keeps content verbatim, with language; backticks and tildes', () => {
+    expect(blocksOf('```python\nprint("*no emphasis*")\n\n  indented\n```\n~~~\n```\n~~~')).toEqual([
+      { type: 'code', lang: 'python', text: 'print("*no emphasis*")\n\n  indented' },
+      { type: 'code', lang: '', text: '```' },
+    ]);
+  });
+
+  test('a fence indented inside its opener is dedented; a longer closer closes', () => {
+    expect(blocksOf('  ```\n  a\n    b\n`````')).toEqual([{ type: 'code', lang: '', text: 'a\n  b' }]);
+  });
+
+  test('``` with a backtick in the info string is inline code, not a fence', () => {
+    expect(blocksOf('```a```')).toEqual([paragraph({ type: 'code', text: 'a' })]);
+  });
+
+  test('blockquotes hold blocks', () => {
+    expect(blocksOf('> # Title\n> text *em*\n>\n> - item\n\nafter')).toEqual([
+      {
+        type: 'quote',
+        blocks: [
+          { type: 'heading', level: 1, children: ['Title'] },
+          paragraph('text ', { type: 'em', children: ['em'] }),
+          { type: 'list', ordered: false, start: 1, tight: true, items: [[paragraph('item')]] },
+        ],
+      },
+      paragraph('after'),
+    ]);
+  });
+
+  test('horizontal rules in three spellings, and "- - -" is a rule, not a list', () => {
+    expect(blocksOf('---\n***\n_ _ _\n- - -')).toEqual([{ type: 'rule' }, { type: 'rule' }, { type: 'rule' }, { type: 'rule' }]);
+  });
+
+  test('unordered list with a nested list and lazy continuation', () => {
+    expect(blocksOf('- a\n  - b\n  - c\n- d\ncontinued')).toEqual([
+      {
+        type: 'list',
+        ordered: false,
+        start: 1,
+        tight: true,
+        items: [
+          [paragraph('a'), { type: 'list', ordered: false, start: 1, tight: true, items: [[paragraph('b')], [paragraph('c')]] }],
+          [paragraph('d', { type: 'break' }, 'continued')],
+        ],
+      },
+    ]);
+  });
+
+  test('ordered list keeps its start number; nesting under "1. " with 3 spaces', () => {
+    expect(blocksOf('3. three\n4) four\n   * sub')).toEqual([
+      {
+        type: 'list',
+        ordered: true,
+        start: 3,
+        tight: true,
+        items: [
+          [paragraph('three')],
+          [paragraph('four'), { type: 'list', ordered: false, start: 1, tight: true, items: [[paragraph('sub')]] }],
+        ],
+      },
+    ]);
+  });
+
+  test('items separated by blank lines form one loose list; a paragraph after a blank line ends it', () => {
+    expect(blocksOf('- a\n\n- b\n\n  more b\n\nafter')).toEqual([
+      { type: 'list', ordered: false, start: 1, tight: false, items: [[paragraph('a')], [paragraph('b'), paragraph('more b')]] },
+      paragraph('after'),
+    ]);
+  });
+
+  test('a switch between bullets and numbers starts a new list', () => {
+    expect(blocksOf('- a\n1. b').map((block) => block.type === 'list' && block.ordered)).toEqual([false, true]);
+  });
+
+  test('lists interrupt a paragraph only when they start at 1 or are bullets with content', () => {
+    expect(blocksOf('In the year\n1999. it was')).toEqual([paragraph('In the year', { type: 'break' }, '1999. it was')]);
+    expect(blocksOf('Steps:\n1. go')[1]).toMatchObject({ type: 'list', ordered: true });
+    expect(blocksOf('Text\n-')).toEqual([paragraph('Text', { type: 'break' }, '-')]);
+  });
+
+  test('CRLF line endings behave like LF', () => {
+    expect(parseMarkdown('# A\r\n\r\nb\r\nc')).toEqual(parseMarkdown('# A\n\nb\nc'));
+  });
+});
+
+describe('inline', () => {
+  test('emphasis, strong, strike, and both at once', () => {
+    expect(parseInline('*a* _b_ **c** __d__ ~~e~~ ***f***')).toEqual([
+      { type: 'em', children: ['a'] },
+      ' ',
+      { type: 'em', children: ['b'] },
+      ' ',
+      { type: 'strong', children: ['c'] },
+      ' ',
+      { type: 'strong', children: ['d'] },
+      ' ',
+      { type: 'del', children: ['e'] },
+      ' ',
+      { type: 'em', children: [{ type: 'strong', children: ['f'] }] },
+    ]);
+  });
+
+  test('nested and overlapping emphasis', () => {
+    expect(parseInline('**bold *and em***')).toEqual([
+      { type: 'strong', children: ['bold ', { type: 'em', children: ['and em'] }] },
+    ]);
+    expect(parseInline('*a **b* c**')).toEqual([
+      { type: 'em', children: ['a ', { type: 'em', children: [{ type: 'em', children: ['b'] }, ' c'] }] },
+    ]);
+    expect(parseInline('**a *b** c')).toEqual(['*', { type: 'em', children: ['a ', { type: 'em', children: ['b'] }] }, ' c']);
+  });
+
+  test('intraword underscores, spaced stars, and single tildes stay text', () => {
+    expect(parseInline('snake_case_name 2 * 3 * 4 ~x~')).toEqual(['snake_case_name 2 * 3 * 4 ~x~']);
+  });
+
+  test('unclosed delimiters stay literal', () => {
+    expect(parseInline('**bold')).toEqual(['**bold']);
+    expect(parseInline('a *b **c')).toEqual(['a *b **c']);
+    expect(parseInline('`code')).toEqual(['`code']);
+    expect(parseInline('[text](htt')).toEqual(['[text](htt']);
+    expect(parseInline('![alt](https://x.com/a.png')).toEqual(['![alt](https://x.com/a.png']);
+    expect(parseInline('~~gone')).toEqual(['~~gone']);
+  });
+
+  test('code spans: any delimiter length, no markdown inside, one padding space stripped', () => {
+    expect(parseInline('`*a*` `` b`c `` ```x``')).toEqual([
+      { type: 'code', text: '*a*' },
+      ' ',
+      { type: 'code', text: 'b`c' },
+      ' ```x``',
+    ]);
+  });
+
+  test('backslash escapes punctuation; a backslash before a newline breaks the line', () => {
+    expect(parseInline('\\*not em\\* \\[x\\](y) a\\b')).toEqual(['*not em* [x](y) a\\b']);
+    expect(parseInline('a\\\nb')).toEqual(['a', { type: 'break' }, 'b']);
+  });
+
+  test('links, titles, parentheses in URLs, formatted link text', () => {
+    expect(parseInline('[**go**](https://x.com/a_(b) "t") [m](mailto:a@b.c)')).toEqual([
+      { type: 'link', href: 'https://x.com/a_(b)', children: [{ type: 'strong', children: ['go'] }] },
+      ' ',
+      { type: 'link', href: 'mailto:a@b.c', children: ['m'] },
+    ]);
+  });
+
+  test('links do not nest; a bracket without a destination is text', () => {
+    expect(parseInline('[a [b](https://b.c) c](https://d.e)')).toEqual([
+      '[a ',
+      { type: 'link', href: 'https://b.c', children: ['b'] },
+      ' c](',
+      { type: 'link', href: 'https://d.e', children: ['https://d.e'] },
+      ')',
+    ]);
+    expect(parseInline('[note] and [x](https://x.y)')).toEqual(['[note] and ', { type: 'link', href: 'https://x.y', children: ['x'] }]);
+  });
+
+  test('bare and angle-bracket URLs become links; trailing punctuation stays outside', () => {
+    expect(parseInline('Go to https://a.com/x. Or (https://b.com/y), *https://c.com*! <https://d.com> <mailto:e@f.g>')).toEqual([
+      'Go to ',
+      { type: 'link', href: 'https://a.com/x', children: ['https://a.com/x'] },
+      '. Or (',
+      { type: 'link', href: 'https://b.com/y', children: ['https://b.com/y'] },
+      '), ',
+      { type: 'em', children: [{ type: 'link', href: 'https://c.com', children: ['https://c.com'] }] },
+      '! ',
+      { type: 'link', href: 'https://d.com', children: ['https://d.com'] },
+      ' ',
+      { type: 'link', href: 'mailto:e@f.g', children: ['e@f.g'] },
+    ]);
+    expect(parseInline('xhttps://a.com http:// ftp://a.b')).toEqual(['xhttps://a.com http:// ftp://a.b']);
+  });
+
+  test('images only with http(s) sources; alt text is plain', () => {
+    expect(parseInline('![a *b*](https://x.com/i.png)')).toEqual([{ type: 'image', src: 'https://x.com/i.png', alt: 'a b' }]);
+  });
+});
+
+describe('safety', () => {
+  test('unsafe link targets keep only their text', () => {
+    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '/relative', '#top', '']) {
+      expect(parseInline(`[click *me*](${href})`)).toEqual(['click ', { type: 'em', children: ['me'] }]);
+    }
+  });
+
+  test('unsafe image sources are dropped for their alt text', () => {
+    for (const src of ['data:image/png;base64,AAAA', 'javascript:alert(1)', '//evil.com/x.png', 'mailto:a@b.c']) {
+      expect(parseInline(`![the alt](${src})`)).toEqual(['the alt']);
+    }
+  });
+
+  test('raw HTML is plain text', () => {
+    expect(blocksOf('<script>alert(1)</script>\n<img src=x onerror=alert(1)>')).toEqual([
+      paragraph('<script>alert(1)</script>', { type: 'break' }, '<img src=x onerror=alert(1)>'),
+    ]);
+  });
+
+  test('hostile inputs neither throw nor nest without bound', () => {
+    const depthOf = (value: unknown): number =>
+      typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const hostile = [
+      '> '.repeat(5000) + 'deep',
+      Array.from({ length: 300 }, (_, level) => ' '.repeat(level * 2) + '- x').join('\n'),
+      '[x](a'.repeat(5000),
+      '<http://a'.repeat(3000),
+      '*a '.repeat(5000) + 'b' + '* '.repeat(5000),
+      '[a'.repeat(5000) + '](https://x.y)'.repeat(5000),
+      '`'.repeat(3000) + ' x ' + '``'.repeat(1000),
+      '![['.repeat(3000),
+      '](' + '('.repeat(5000),
+    ];
+    for (const text of hostile) {
+      const blocks = parseMarkdown(text);
+      expect(depthOf(blocks)).toBeLessThan(120);
+    }
+  });
+});
+
+describe('incremental parsing', () => {
+  test('the incremental result equals parseMarkdown at every prefix', async () => {
+    const { SAMPLE } = await import('./sample');
+    const parser = createIncrementalParser();
+    for (let end = 1; end <= SAMPLE.length; end++) {
+      parser.append(SAMPLE[end - 1]!);
+      expect([...parser.blocks], `prefix of ${end} characters`).toEqual(parseMarkdown(SAMPLE.slice(0, end)));
+    }
+    expect(parser.text).toBe(SAMPLE);
+  });
+
+  test('random-sized deltas give the same blocks as parsing the whole text', async () => {
+    const { SAMPLE, randomSplit, seededRandom } = await import('./sample');
+    const whole = parseMarkdown(SAMPLE);
+    for (let seed = 1; seed <= 40; seed++) {
+      const parser = createIncrementalParser();
+      for (const piece of randomSplit(SAMPLE, seededRandom(seed), 1 + (seed % 30))) parser.append(piece);
+      expect([...parser.blocks], `seed ${seed}`).toEqual(whole);
+    }
+  });
+
+  test('a CR and LF split across deltas do not add a blank line', () => {
+    const parser = createIncrementalParser();
+    for (const piece of ['a\r', '\nb\r', '\n\r', '\nc']) parser.append(piece);
+    expect([...parser.blocks]).toEqual(parseMarkdown('a\nb\n\nc'));
+  });
+
+  test('closed blocks keep their identity; only the open block is replaced', () => {
+    const parser = createIncrementalParser();
+    parser.append('# Title\n\nFirst para');
+    expect(parser.closedCount).toBe(1);
+    const heading = parser.blocks[0];
+    const openBefore = parser.blocks[1];
+    parser.append('graph continues');
+    expect(parser.blocks[0]).toBe(heading);
+    expect(parser.blocks[1]).not.toBe(openBefore);
+    parser.append('\n\n- item');
+    expect(parser.closedCount).toBe(2);
+    const closedParagraph = parser.blocks[1];
+    parser.append(' one\n- item two\n\n```\ncode');
+    expect(parser.blocks[0]).toBe(heading);
+    expect(parser.blocks[1]).toBe(closedParagraph);
+    expect(parser.blocks.map((entry) => entry.key)).toEqual([0, 1, 2, 3]);
+    expect(parser.closedCount).toBe(3);
+  });
+
+  test('a block closes only on a complete line: an unfinished last line never decides', () => {
+    const parser = createIncrementalParser();
+    parser.append('para\n#');
+    expect(parser.closedCount).toBe(0);
+    parser.append('tag');
+    expect([...parser.blocks]).toEqual(parseMarkdown('para\n#tag'));
+    parser.append('\n\n');
+    expect(parser.closedCount).toBe(1);
+  });
+
+  test('an open fence grows without flashing a blank line or the closing backticks', () => {
+    const parser = createIncrementalParser();
+    const seen: string[] = [];
+    for (const piece of ['```js\n', 'a = 1', '\n', 'b', '\n`', '`', '`', '\n', 'after']) {
+      parser.append(piece);
+      const first = parser.blocks[0]?.block;
+      seen.push(first?.type === 'code' ? first.text : '');
+    }
+    expect(seen).toEqual(['', 'a = 1', 'a = 1', 'a = 1\nb', 'a = 1\nb', 'a = 1\nb', 'a = 1\nb', 'a = 1\nb', 'a = 1\nb']);
+    expect(parser.closedCount).toBe(1);
+  });
+
+  test('work per append depends on the open block, not on the answer length', () => {
+    const section = (n: number): string =>
+      `## Part ${n}\n\nSome *text* for part ${n} with a [link](https://example.com/${n}) and \`code\`.\n` +
+      `More words on a second line of part ${n}.\n\n- one\n- two\n\n\`\`\`\nline ${n}\n\`\`\`\n\n`;
+    const document = Array.from({ length: 400 }, (_, n) => section(n)).join('');
+    const longestBlock = Math.max(...section(399).split('\n\n').map((block) => block.length + 2));
+    const parser = createIncrementalParser();
+    const perAppend: number[] = [];
+    for (let at = 0; at < document.length; at += 7) {
+      const before = parser.scanned;
+      parser.append(document.slice(at, at + 7));
+      perAppend.push(parser.scanned - before);
+    }
+    expect(Math.max(...perAppend)).toBeLessThanOrEqual(longestBlock + 7);
+    const firstTenth = perAppend.slice(0, perAppend.length / 10);
+    const lastTenth = perAppend.slice((perAppend.length * 9) / 10);
+    const total = (values: number[]): number => values.reduce((sum, value) => sum + value, 0);
+    expect(total(lastTenth)).toBeLessThan(total(firstTenth) * 1.1);
+    expect(parser.closedCount).toBe(400 * 4);
+    expect([...parser.blocks]).toEqual(parseMarkdown(document));
+  });
+
+  test('append returns the live block list, and an empty delta changes nothing', () => {
+    const parser = createIncrementalParser();
+    const blocks = parser.append('a\n\nb');
+    expect(blocks).toBe(parser.blocks);
+    const scanned = parser.scanned;
+    expect(parser.append('')).toBe(blocks);
+    expect(parser.scanned).toBe(scanned);
+  });
+});
