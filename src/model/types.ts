@@ -62,9 +62,15 @@ export interface ConversationModel {
   /** Set while the local rate limit blocks sending; clears by itself when the window passes. */
   readonly rateLimit: ReadonlySignal<RateLimitNotice | null>;
   /**
+   * False until the conversation code has loaded and the stored conversation is restored (it loads lazily, on
+   * first open or launcher hover/focus), so the panel can tell "no messages yet" from "not restored yet".
+   */
+  readonly loaded: ReadonlySignal<boolean>;
+  /**
    * Ask a question. The user's message appears at once; on failure it stays, marked 'failed' with retry. When the
    * local rate limit blocks, nothing is added and the text stays where it was (result reason 'rate-limited').
-   * chatAskType follows the attachments (Image / Audio / Video), Text without.
+   * chatAskType follows the attachments (Image / Audio / Video), Text without. When the message is accepted and
+   * its text equals the draft, the draft is cleared.
    */
   send(text: string, attachments?: readonly Attachment[]): Promise<SendResult>;
   /** Abort the running answer; what arrived stays, marked 'stopped'. */
@@ -96,6 +102,10 @@ export interface WidgetModel {
   close(): void;
   toggle(): void;
   dismissPopup(): void;
+  /** Start loading the conversation code now (launcher hover or focus), so opening feels instant. */
+  prefetch(): void;
+  /** Ask GetConfig again after a failure (config 'failed'). Sending a message also retries it. */
+  reloadConfig(): void;
   /** Adds the TalkToHumanResponseMessage notice with a mailto link carrying the transcript. */
   talkToHuman(): void;
 }

@@ -1,0 +1,414 @@
+/**
+ * The conversation: messages as signals, asking with a streamed answer, stop, retry, the local rate limit and
+ * persistence. Loaded lazily (on first open, launcher hover or an API send), so none of this is in the launcher's
+ * bundle; the signals the panel reads exist before this code arrives (lazy-conversation.ts).
+ *
+ * Streaming cost: each chunk only stores the text so far and, at most once per frame, one signal write makes the
+ * panel update. The final record lands at once, so the last chunk never waits for a frame.
+ */
+import { batch, effect } from '@preact/signals';
+import type { ServiceClient } from '../api/client';
+import { isServiceError } from '../api/errors';
+import type { AskRequest, ChatAskType } from '../api/types';
+import {
+  createMessage, readDraft, readMessages, readSession, STORE_KEYS, toStored, type LiveMessage, type Session,
+} from './persistence';
+import { createConversationState, type ConversationState } from './lazy-conversation';
+import { createRateLimiter } from './rate-limit';
+import { animationFrameScheduler, systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
+import type { WidgetSettings } from './settings';
+import type { KeyValueStore, StorageKind } from './storage';
+import type {
+  Attachment, ChatMessage, ConversationModel, MessageRole, SendResult, WidgetEventMap, WidgetEventName,
+} from './types';
+
+export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+export const NOT_SENT = 'The message was not sent.';
+
+export type Emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E]) => void;
+
+export interface ConversationDeps {
+  client: Pick<ServiceClient, 'askStream'>;
+  settings: { readonly value: WidgetSettings; peek(): WidgetSettings };
+  /** The store of the conversation (messages, session, draft) in local or session storage. */
+  chatStore(kind: StorageKind): KeyValueStore;
+  /** Visitor-wide data that outlives a conversation: the rate limiter's send times. */
+  visitorStore: KeyValueStore;
+  /** A fresh session (GetConfig). */
+  newSession(): Promise<Session>;
+  emit: Emit;
+  state?: ConversationState;
+  clock?: Clock;
+  frame?: FrameScheduler;
+  /** The draft is written this long after the last keystroke. */
+  draftDelayMs?: number;
+}
+
+export interface Conversation extends ConversationModel {
+  /** Key of the current session, for the chatrobot-sessionkey header. */
+  sessionKey(): string | undefined;
+  /** Adds a notice (talk to a person) to the conversation. */
+  addNotice(text: string, mailto?: string): void;
+  /** Writes messages and draft now (the page is being hidden). */
+  persist(): void;
+  /** Aborts the running answer and stops every timer and effect; the stored conversation stays. */
+  dispose(): void;
+}
+
+const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
+
+/** The plain-words reason of a failure: the service's own Message when it gave one (monthly cap, rate limit...). */
+export function failureMessage(error: unknown): string {
+  if (!isServiceError(error)) return GENERIC_FAILURE;
+  if ((error.kind === 'business' || error.kind === 'http') && error.serviceMessage) return error.serviceMessage;
+  return error.message || GENERIC_FAILURE;
+}
+
+function errorKind(error: unknown): string {
+  return isServiceError(error) ? error.kind : 'unknown';
+}
+
+export function createConversation(deps: ConversationDeps): Conversation {
+  const state = deps.state ?? createConversationState();
+  const clock = deps.clock ?? systemClock;
+  const frame = deps.frame ?? animationFrameScheduler(clock);
+  const { messages, draft, busy, rateLimit, loaded } = state;
+  const messageIds = `${clock.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  let nextId = 0;
+  let storeKind = storageKindOf(deps.settings.peek());
+  let store = deps.chatStore(storeKind);
+  let session: Session | null = null;
+  let pendingSession: Promise<Session> | null = null;
+  let running: { controller: AbortController; stopped: boolean } | null = null;
+  let cancelRateLimitTimer: Cancel | null = null;
+  let cancelDraftWrite: Cancel | null = null;
+  let disposed = false;
+
+  function storageKindOf(settings: WidgetSettings): StorageKind {
+    return settings.removeChatLogOnBrowserClose ? 'session' : 'local';
+  }
+  const live = (): LiveMessage[] => messages.peek() as LiveMessage[];
+  const newId = (): string => `${messageIds}-${(nextId += 1)}`;
+
+  function restore(): void {
+    batch(() => {
+      messages.value = readMessages(store);
+      if (draft.peek() === '') draft.value = readDraft(store);
+    });
+    session = readSession(store);
+  }
+
+  function persistMessages(): void {
+    store.set(STORE_KEYS.messages, live().map(toStored));
+    if (session !== null) store.set(STORE_KEYS.session, session);
+    else store.remove(STORE_KEYS.session);
+  }
+
+  function writeDraft(): void {
+    cancelDraftWrite?.();
+    cancelDraftWrite = null;
+    const text = draft.peek();
+    if (text === '') store.remove(STORE_KEYS.draft);
+    else store.set(STORE_KEYS.draft, text);
+  }
+
+  function append(...added: LiveMessage[]): void {
+    messages.value = [...live(), ...added];
+  }
+  function remove(message: ChatMessage): void {
+    messages.value = live().filter((item) => item !== message);
+  }
+
+  function emitMessage(message: ChatMessage): void {
+    deps.emit('message', { id: message.id, role: message.role, text: message.text.peek() });
+  }
+
+  /** True when the local rate limit lets one more question through (and counts it); else shows the notice. */
+  function takeRateLimitSlot(): boolean {
+    const limit = deps.settings.peek().rateLimit;
+    if (limit === null) return true;
+    const limiter = createRateLimiter({
+      count: limit.count,
+      windowSeconds: limit.windowSeconds,
+      store: deps.visitorStore,
+      now: () => clock.now(),
+    });
+    const verdict = limiter.check();
+    if (verdict.allowed) {
+      limiter.record();
+      return true;
+    }
+    cancelRateLimitTimer?.();
+    rateLimit.value = { message: limit.message, retryAt: clock.now() + verdict.retryInMs };
+    cancelRateLimitTimer = clock.setTimeout(() => {
+      cancelRateLimitTimer = null;
+      rateLimit.value = null;
+    }, verdict.retryInMs);
+    deps.emit('error', { message: limit.message, kind: 'rate-limit' });
+    return false;
+  }
+
+  async function currentSession(): Promise<{ session: Session; restored: boolean }> {
+    if (session !== null) return { session, restored: true };
+    return { session: await freshSession(), restored: false };
+  }
+
+  function freshSession(): Promise<Session> {
+    if (pendingSession === null) {
+      const request = deps.newSession().then(
+        (fresh) => {
+          if (pendingSession === request) {
+            session = fresh;
+            pendingSession = null;
+          }
+          return fresh;
+        },
+        (error: unknown) => {
+          if (pendingSession === request) pendingSession = null;
+          throw error;
+        },
+      );
+      pendingSession = request;
+    }
+    return pendingSession;
+  }
+
+  function askRequest(asked: Session, user: ChatMessage): Omit<AskRequest, 'stream'> {
+    const files = user.attachments;
+    const first = files[0];
+    return {
+      sessionID: asked.id,
+      content: user.text.peek(),
+      chatAskType: first === undefined ? 'Text' : ASK_TYPES[first.kind],
+      ...(files.length > 0 ? { fileIds: files.map((file) => file.fileId) } : {}),
+    };
+  }
+
+  /** Asks for `user`'s answer, streaming it into a new assistant message. */
+  async function ask(user: LiveMessage): Promise<SendResult> {
+    const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
+    const run = { controller: new AbortController(), stopped: false };
+    running = run;
+    batch(() => {
+      append(answer);
+      busy.value = true;
+    });
+    persistMessages();
+
+    let received = '';
+    let cancelFrame: Cancel | null = null;
+    const flush = (): void => {
+      cancelFrame = null;
+      batch(() => {
+        answer.text.value = received;
+        if (answer.status.peek() === 'waiting') answer.status.value = 'streaming';
+      });
+    };
+    const onChunk = (_chunk: string, text: string): void => {
+      if (running !== run) return;
+      received = text;
+      if (cancelFrame === null) cancelFrame = frame(flush);
+    };
+    const cancelPendingFrame = (): void => {
+      cancelFrame?.();
+      cancelFrame = null;
+    };
+
+    try {
+      let asked = await currentSession();
+      let final;
+      try {
+        if (run.stopped) throw new DOMException('stopped', 'AbortError');
+        final = await deps.client.askStream(askRequest(asked.session, user), { onChunk }, { signal: run.controller.signal });
+      } catch (error) {
+        // A stored session the service no longer knows (HTTP 401): the question was refused, not asked, so it is
+        // asked once in a fresh session instead of failing.
+        if (!(asked.restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
+          throw error;
+        }
+        session = null;
+        asked = await currentSession();
+        final = await deps.client.askStream(askRequest(asked.session, user), { onChunk }, { signal: run.controller.signal });
+      }
+      cancelPendingFrame();
+      batch(() => {
+        answer.text.value = final.Answer !== '' ? final.Answer : received;
+        answer.status.value = 'done';
+      });
+      emitMessage(answer);
+      return { ok: true };
+    } catch (error) {
+      cancelPendingFrame();
+      const partial = isServiceError(error) && error.partialText ? error.partialText : received;
+      const reason = failureMessage(error);
+      batch(() => {
+        if (run.stopped) {
+          answer.text.value = partial;
+          answer.status.value = 'stopped';
+        } else if (partial !== '') {
+          answer.text.value = partial;
+          answer.error.value = reason;
+          answer.status.value = 'interrupted';
+        } else {
+          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry.
+          remove(answer);
+          user.error.value = reason;
+          user.status.value = 'failed';
+        }
+      });
+      if (!run.stopped) deps.emit('error', { message: reason, kind: errorKind(error) });
+      return { ok: false, reason: run.stopped ? 'stopped' : 'failed' };
+    } finally {
+      if (running === run) {
+        running = null;
+        busy.value = false;
+      }
+      if (!disposed) persistMessages();
+    }
+  }
+
+  /** Moves `user` to the end of the list, so a retried question sits right above its new answer. */
+  function moveToEnd(user: LiveMessage): void {
+    messages.value = [...live().filter((item) => item !== user), user];
+  }
+
+  const stopDraftEffect = effect(() => {
+    draft.value;
+    if (!loaded.peek() || disposed) return;
+    cancelDraftWrite?.();
+    cancelDraftWrite = clock.setTimeout(writeDraft, deps.draftDelayMs ?? 300);
+  });
+
+  // RemoveChatLogOnBrowserClose may arrive (or change) after the conversation was restored from the other storage.
+  const stopStorageEffect = effect(() => {
+    const kind = storageKindOf(deps.settings.value);
+    if (kind === storeKind) return;
+    const previous = store;
+    storeKind = kind;
+    store = deps.chatStore(kind);
+    if (live().length === 0 && session === null && running === null) {
+      restore();
+    } else {
+      persistMessages();
+      writeDraft();
+    }
+    previous.clear();
+  });
+
+  restore();
+  loaded.value = true;
+
+  const conversation: Conversation = {
+    ...state,
+
+    async send(text, attachments = []) {
+      const content = text.trim();
+      if (content === '' && attachments.length === 0) return { ok: false, reason: 'empty' };
+      if (running !== null || disposed) return { ok: false, reason: 'busy' };
+      if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
+      const user = createMessage({
+        id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: content, attachments,
+      });
+      batch(() => {
+        append(user);
+        if (draft.peek().trim() === content) draft.value = '';
+      });
+      writeDraft();
+      emitMessage(user);
+      return ask(user);
+    },
+
+    stop() {
+      if (running === null) return;
+      running.stopped = true;
+      running.controller.abort();
+    },
+
+    async retry(messageId) {
+      const list = live();
+      const index = list.findIndex((item) => item.id === messageId);
+      const target = list[index];
+      if (target === undefined) return { ok: false, reason: 'failed' };
+      if (running !== null || disposed) return { ok: false, reason: 'busy' };
+      let user: LiveMessage | undefined;
+      if (target.role === 'user' && target.status.peek() === 'failed') {
+        user = target;
+      } else if (target.role === 'assistant' && ['stopped', 'interrupted', 'failed'].includes(target.status.peek())) {
+        user = list.slice(0, index).reverse().find((item) => item.role === 'user');
+      }
+      if (user === undefined) return { ok: false, reason: 'failed' };
+      if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
+      const question = user;
+      batch(() => {
+        if (target !== question) remove(target);
+        question.error.value = null;
+        question.status.value = 'sent';
+        moveToEnd(question);
+      });
+      return ask(question);
+    },
+
+    newConversation() {
+      conversation.stop();
+      running = null;
+      session = null;
+      pendingSession = null;
+      batch(() => {
+        messages.value = [];
+        busy.value = false;
+      });
+      store.remove(STORE_KEYS.messages);
+      store.remove(STORE_KEYS.session);
+      // Fetched now so the first question of the new conversation does not wait for it; failures retry on send.
+      freshSession().catch(() => undefined);
+    },
+
+    transcript() {
+      const name = deps.settings.peek().name;
+      const label: Record<MessageRole, string> = { user: 'You', assistant: name, notice: name };
+      return live()
+        .map((message) => {
+          const files = message.attachments.map((file) => `[${file.kind}: ${file.name}]`);
+          const text = [message.text.peek(), ...files].filter((part) => part !== '').join(' ');
+          return text === '' ? '' : `${label[message.role]}: ${text}`;
+        })
+        .filter((line) => line !== '')
+        .join('\n\n');
+    },
+
+    sessionKey: () => session?.key,
+
+    addNotice(text, mailto) {
+      const notice = createMessage({
+        id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text,
+        ...(mailto === undefined ? {} : { mailto }),
+      });
+      append(notice);
+      persistMessages();
+      emitMessage(notice);
+    },
+
+    persist() {
+      if (disposed) return;
+      persistMessages();
+      writeDraft();
+    },
+
+    dispose() {
+      if (disposed) return;
+      // Keeps what streamed so far (stored as still streaming, so it comes back 'interrupted').
+      persistMessages();
+      writeDraft();
+      disposed = true;
+      if (running !== null) {
+        running.stopped = true;
+        running.controller.abort();
+      }
+      stopDraftEffect();
+      stopStorageEffect();
+      cancelRateLimitTimer?.();
+      cancelDraftWrite?.();
+    },
+  };
+  return conversation;
+}

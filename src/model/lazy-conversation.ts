@@ -1,0 +1,80 @@
+/**
+ * The conversation as the panel sees it from the first paint, before its code has loaded: the signals exist at
+ * once (empty), and every action loads the conversation code first (conversation.ts is a lazy chunk).
+ */
+import { signal, type Signal } from '@preact/signals';
+import type { Conversation } from './conversation';
+import type { ChatMessage, ConversationModel, RateLimitNotice, SendResult } from './types';
+
+/** The signals the panel reads; created before the conversation code loads, then driven by it. */
+export interface ConversationState {
+  readonly messages: Signal<readonly ChatMessage[]>;
+  readonly draft: Signal<string>;
+  readonly busy: Signal<boolean>;
+  readonly rateLimit: Signal<RateLimitNotice | null>;
+  readonly loaded: Signal<boolean>;
+}
+
+export function createConversationState(): ConversationState {
+  return { messages: signal([]), draft: signal(''), busy: signal(false), rateLimit: signal(null), loaded: signal(false) };
+}
+
+export interface LazyConversation extends ConversationModel {
+  /** Loads the conversation code (once) and resolves with the live conversation. */
+  load(): Promise<Conversation>;
+  /** The live conversation, or null while its code has not loaded. */
+  current(): Conversation | null;
+}
+
+const LOAD_FAILED: SendResult = { ok: false, reason: 'failed' };
+
+export function createLazyConversation(
+  state: ConversationState,
+  loadConversation: () => Promise<Conversation>,
+  onLoadError: (error: unknown) => void,
+): LazyConversation {
+  let loading: Promise<Conversation> | null = null;
+  let live: Conversation | null = null;
+
+  function load(): Promise<Conversation> {
+    loading ??= loadConversation().then(
+      (conversation) => (live = conversation),
+      (error: unknown) => {
+        loading = null; // a chunk that failed to load (offline) is tried again on the next action
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  async function withConversation(action: (conversation: Conversation) => Promise<SendResult>): Promise<SendResult> {
+    let conversation: Conversation;
+    try {
+      conversation = await load();
+    } catch (error) {
+      onLoadError(error);
+      return LOAD_FAILED;
+    }
+    return action(conversation);
+  }
+
+  return {
+    messages: state.messages,
+    draft: state.draft,
+    busy: state.busy,
+    rateLimit: state.rateLimit,
+    loaded: state.loaded,
+    load,
+    current: () => live,
+    send: (text, attachments) => withConversation((conversation) => conversation.send(text, attachments)),
+    stop: () => live?.stop(),
+    retry: (messageId) => withConversation((conversation) => conversation.retry(messageId)),
+    newConversation() {
+      void withConversation(async (conversation) => {
+        conversation.newConversation();
+        return { ok: true };
+      });
+    },
+    transcript: () => live?.transcript() ?? '',
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * What a conversation keeps between page loads: its messages (never file bytes: attachments are references to
+ * files the service already holds), its session and the unsent draft. Everything read back is checked, because
+ * storage may hold an older version's data or another script's garbage.
+ */
+import { signal, type Signal } from '@preact/signals';
+import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types';
+import type { KeyValueStore } from './storage';
+
+/** A message the model can change: the signals of ChatMessage, writable. */
+export interface LiveMessage extends ChatMessage {
+  readonly text: Signal<string>;
+  readonly status: Signal<MessageStatus>;
+  readonly error: Signal<string | null>;
+}
+
+export interface StoredMessage {
+  id: string;
+  role: MessageRole;
+  text: string;
+  status: MessageStatus;
+  createdAt: number;
+  error?: string | null;
+  attachments?: Attachment[];
+  mailto?: string;
+}
+
+export interface Session {
+  id: number;
+  key: string;
+}
+
+export const STORE_KEYS = { messages: 'messages', session: 'session', draft: 'draft' } as const;
+
+/** Said of an answer that was still arriving when the page was closed. */
+export const INTERRUPTED_BY_UNLOAD = 'The answer was interrupted when the page was closed.';
+
+export interface MessageInit {
+  id: string;
+  role: MessageRole;
+  createdAt: number;
+  text?: string;
+  status: MessageStatus;
+  error?: string | null;
+  attachments?: readonly Attachment[];
+  mailto?: string;
+}
+
+export function createMessage(init: MessageInit): LiveMessage {
+  return {
+    id: init.id,
+    role: init.role,
+    createdAt: init.createdAt,
+    text: signal(init.text ?? ''),
+    status: signal(init.status),
+    error: signal(init.error ?? null),
+    attachments: init.attachments ?? [],
+    ...(init.mailto === undefined ? {} : { mailto: init.mailto }),
+  };
+}
+
+export function toStored(message: ChatMessage): StoredMessage {
+  const stored: StoredMessage = {
+    id: message.id,
+    role: message.role,
+    text: message.text.peek(),
+    status: message.status.peek(),
+    createdAt: message.createdAt,
+  };
+  const error = message.error.peek();
+  if (error !== null) stored.error = error;
+  if (message.attachments.length > 0) stored.attachments = message.attachments.map((item) => ({ ...item }));
+  if (message.mailto !== undefined) stored.mailto = message.mailto;
+  return stored;
+}
+
+const ROLES: readonly MessageRole[] = ['user', 'assistant', 'notice'];
+const STATUSES: readonly MessageStatus[] = ['sent', 'failed', 'waiting', 'streaming', 'done', 'stopped', 'interrupted'];
+const KINDS: readonly AttachmentKind[] = ['image', 'audio', 'video'];
+
+type Loose = Record<string, unknown>;
+const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function readAttachment(value: unknown): Attachment | null {
+  if (!isRecord(value)) return null;
+  const { kind, fileId, name, size, mimeType, url } = value;
+  if (!KINDS.includes(kind as AttachmentKind) || !isNumber(fileId) || !isText(name) || !isNumber(size)) return null;
+  if (!isText(mimeType) || !isText(url)) return null;
+  return { kind: kind as AttachmentKind, fileId, name, size, mimeType, url };
+}
+
+/** One stored message, or null when it is not one. A message that was still arriving comes back 'interrupted'. */
+export function readStoredMessage(value: unknown): StoredMessage | null {
+  if (!isRecord(value)) return null;
+  const { id, role, text, status, createdAt, error, attachments, mailto } = value;
+  if (!isText(id) || !ROLES.includes(role as MessageRole) || !isText(text) || !isNumber(createdAt)) return null;
+  if (!STATUSES.includes(status as MessageStatus)) return null;
+  const message: StoredMessage = { id, role: role as MessageRole, text, status: status as MessageStatus, createdAt };
+  if (isText(error)) message.error = error;
+  if (Array.isArray(attachments)) {
+    message.attachments = attachments.map(readAttachment).filter((item): item is Attachment => item !== null);
+  }
+  if (isText(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
+  if (message.status === 'waiting' || message.status === 'streaming') {
+    message.status = 'interrupted';
+    message.error = INTERRUPTED_BY_UNLOAD;
+  }
+  return message;
+}
+
+export function readMessages(store: KeyValueStore): LiveMessage[] {
+  const stored = store.get<unknown>(STORE_KEYS.messages);
+  if (!Array.isArray(stored)) return [];
+  const seen = new Set<string>();
+  const messages: LiveMessage[] = [];
+  for (const value of stored) {
+    const message = readStoredMessage(value);
+    if (message === null || seen.has(message.id)) continue;
+    seen.add(message.id);
+    messages.push(createMessage(message));
+  }
+  return messages;
+}
+
+export function readSession(store: KeyValueStore): Session | null {
+  const stored = store.get<unknown>(STORE_KEYS.session);
+  if (!isRecord(stored) || !isNumber(stored.id) || !isText(stored.key)) return null;
+  return { id: stored.id, key: stored.key };
+}
+
+export function readDraft(store: KeyValueStore): string {
+  const stored = store.get<unknown>(STORE_KEYS.draft);
+  return isText(stored) ? stored : '';
+}

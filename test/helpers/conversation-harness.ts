@@ -1,0 +1,90 @@
+/**
+ * A conversation wired to fakes: the fake client, a fake clock, manual animation frames and fake local/session
+ * storage. `reload()` builds a second conversation on the same storage, as a page reload would.
+ */
+import { signal, type Signal } from '@preact/signals';
+import { createConversation, type Conversation } from '../../src/model/conversation';
+import type { Session } from '../../src/model/persistence';
+import { DEFAULT_SETTINGS, type WidgetSettings } from '../../src/model/settings';
+import { openStore } from '../../src/model/storage';
+import type { WidgetEventMap, WidgetEventName } from '../../src/model/types';
+import { createFakeClient, type FakeClient } from './fake-client';
+import { FakeStorage } from './fake-storage';
+import { createFakeClock, createManualFrames, type FakeClock, type ManualFrames } from './fake-time';
+
+export const SERIAL = 'demo-realty';
+
+export interface EmittedEvent {
+  name: WidgetEventName;
+  payload: WidgetEventMap[WidgetEventName];
+}
+
+export interface Harness {
+  conversation: Conversation;
+  fake: FakeClient;
+  clock: FakeClock;
+  frames: ManualFrames;
+  local: FakeStorage;
+  session: FakeStorage;
+  settings: Signal<WidgetSettings>;
+  events: EmittedEvent[];
+  sessionsIssued: Session[];
+  /** A new conversation on the same storage, clock and settings (the old one is disposed). */
+  reload(): Harness;
+}
+
+export interface HarnessOptions {
+  settings?: Partial<WidgetSettings>;
+  local?: FakeStorage;
+  session?: FakeStorage;
+  clock?: FakeClock;
+  settingsSignal?: Signal<WidgetSettings>;
+  newSession?: () => Promise<Session>;
+}
+
+export function createHarness(options: HarnessOptions = {}): Harness {
+  const local = options.local ?? new FakeStorage();
+  const session = options.session ?? new FakeStorage();
+  const clock = options.clock ?? createFakeClock();
+  const frames = createManualFrames();
+  const fake = createFakeClient();
+  const settings = options.settingsSignal ?? signal<WidgetSettings>({ ...DEFAULT_SETTINGS, ...options.settings });
+  const events: EmittedEvent[] = [];
+  const sessionsIssued: Session[] = [];
+  let nextSession = 100;
+  const source = { localStorage: local, sessionStorage: session };
+  const conversation = createConversation({
+    client: fake.client,
+    settings,
+    chatStore: (kind) => openStore(kind, `cw:${SERIAL}:chat`, source),
+    visitorStore: openStore('local', `cw:${SERIAL}`, source),
+    newSession:
+      options.newSession ??
+      (async () => {
+        nextSession += 1;
+        const issued = { id: nextSession, key: `key-${nextSession}` };
+        sessionsIssued.push(issued);
+        return issued;
+      }),
+    emit: (name, payload) => events.push({ name, payload }),
+    clock,
+    frame: frames.frame,
+  });
+  const harness: Harness = {
+    conversation, fake, clock, frames, local, session, settings, events, sessionsIssued,
+    reload() {
+      conversation.dispose();
+      return createHarness({ ...options, local, session, clock, settingsSignal: settings });
+    },
+  };
+  return harness;
+}
+
+/** Lets pending promise callbacks run. */
+export async function settle(): Promise<void> {
+  for (let round = 0; round < 5; round += 1) await Promise.resolve();
+}
+
+export const texts = (conversation: Conversation): string[] => conversation.messages.value.map((m) => m.text.value);
+export const statuses = (conversation: Conversation): string[] =>
+  conversation.messages.value.map((m) => `${m.role}:${m.status.value}`);
