@@ -1,0 +1,130 @@
+/**
+ * Validation of real estate listings (service-api.md 2.4) and the list output shape (2.5).
+ * Decisions where the document is silent: Bedrooms, YearBuilt, DaysOnMarket and ParkingSpots are whole numbers;
+ * sizes, counts and prices are >= 0; Latitude -90..90, Longitude -180..180; Url and Images are http(s) URLs;
+ * optional enumerations (Tours, SpaceType) also accept "" for "none".
+ */
+import type { KeyType, ListingItem } from '../../src/api/types';
+import type { ListingRecord } from './store';
+import { type FieldRule, httpUrlProblem, type Schema } from './validation';
+
+export const SALE_TYPES = ['for_sale', 'for_rent'] as const;
+export const STATUSES = ['Active', 'PreOnMarket', 'Sold'] as const;
+export const AREA_UNITS = ['Square Feet', 'Square Meters'] as const;
+export const TOURS = ['OpenHouse', '3D', ''] as const;
+export const SPACE_TYPES = ['Entire place', 'Room', ''] as const;
+export const KEY_TYPES: readonly KeyType[] = ['PlatformID', 'MLSNumber', 'URL'];
+
+const count = { type: 'integer', min: 0 } as const;
+const amount = { type: 'number', min: 0 } as const;
+const thisYear = new Date().getFullYear();
+
+const LISTING_FIELDS: Record<string, FieldRule & { required?: boolean }> = {
+  SerialNumber: { type: 'string', required: true, nonEmpty: true, maxLength: 200 },
+  SaleType: { type: 'string', required: true, oneOf: SALE_TYPES },
+  Status: { type: 'string', required: true, oneOf: STATUSES },
+  CurrencySymbol: { type: 'string', required: true, nonEmpty: true, maxLength: 8 },
+  PropertyType: { type: 'string', required: true, nonEmpty: true, maxLength: 100 },
+  Bedrooms: { ...count, required: true, max: 1000 },
+  Bathrooms: { ...amount, required: true, max: 1000 },
+  Url: { type: 'string', required: true, nonEmpty: true, maxLength: 2000, check: httpUrlProblem },
+  MLSNumber: { type: 'string', required: true, nonEmpty: true, maxLength: 100 },
+  YearBuilt: { type: 'integer', required: true, min: 1000, max: thisYear + 10 },
+  DaysOnMarket: { ...count, required: true },
+  LotArea: { ...amount, required: true },
+  BuildingArea: { ...amount, required: true },
+  AreaUnit: { type: 'string', required: true, oneOf: AREA_UNITS },
+  Images: { type: 'string[]', maxItems: 50, check: (value) => httpUrlProblem(value) ?? (value === '' ? 'must not be empty.' : undefined) },
+  Tours: { type: 'string', oneOf: TOURS },
+  ParkingSpots: { ...count, required: true },
+  Description: { type: 'string' },
+  ExtensionColumn: { type: 'keyValue[]', maxItems: 100 },
+  Location: { type: 'string', maxLength: 500 },
+  Address: { type: 'string', maxLength: 500 },
+  City: { type: 'string', maxLength: 200 },
+  State: { type: 'string', maxLength: 200 },
+  ZIP: { type: 'string', maxLength: 20 },
+  Latitude: { type: 'number', min: -90, max: 90 },
+  Longitude: { type: 'number', min: -180, max: 180 },
+  SalePrice: amount,
+  UnitAreaPrice: amount,
+  HOAMonth: amount,
+  EstimatePrice: amount,
+  RentPrice: amount,
+  SpaceType: { type: 'string', oneOf: SPACE_TYPES },
+  DepositFee: amount,
+};
+
+export const CREATE_SCHEMA: Schema = LISTING_FIELDS;
+
+/** Update: the key fields are required; every listing field is optional but checked the same way when present. */
+export const UPDATE_SCHEMA: Schema = {
+  ...Object.fromEntries(
+    Object.entries(LISTING_FIELDS).map(([name, rule]) => [name, name === 'SerialNumber' ? rule : { ...rule, required: false }]),
+  ),
+  Key: { type: 'string', required: true, nonEmpty: true, maxLength: 2000 },
+  KeyType: { type: 'string', required: true, oneOf: KEY_TYPES },
+};
+
+export const LIST_SCHEMA: Schema = {
+  SerialNumber: { type: 'string', required: true, nonEmpty: true, maxLength: 200 },
+  CityName: { type: 'string', maxLength: 200 },
+  SaleType: { type: 'string', oneOf: [...SALE_TYPES, ''] },
+  MLSNumber: { type: 'string', maxLength: 100 },
+  PageNumber: { type: 'integer', min: 1 },
+  PageSize: { type: 'integer', min: 1 },
+};
+
+export const DELETE_SCHEMA: Schema = {
+  SerialNumber: { type: 'string', required: true, nonEmpty: true, maxLength: 200 },
+  Keys: { type: 'string[]', required: true, nonEmpty: true, maxItems: 1000 },
+  KeyType: { type: 'string', required: true, oneOf: KEY_TYPES },
+};
+
+export function keyOf(listing: ListingRecord, keyType: KeyType): string {
+  if (keyType === 'PlatformID') return String(listing.ID);
+  if (keyType === 'MLSNumber') return listing.MLSNumber;
+  return listing.Url;
+}
+
+const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
+
+/** Section 2.5: numbers as strings, unset prices "", Images and ExtensionColumn as JSON text. */
+export function toListItem(listing: ListingRecord): ListingItem {
+  const price = listing.SaleType === 'for_rent' ? listing.RentPrice : listing.SalePrice;
+  return {
+    ID: listing.ID,
+    PropertyType: listing.PropertyType,
+    SaleType: listing.SaleType,
+    Status: listing.Status,
+    Images: JSON.stringify(listing.Images ?? []),
+    CurrencySymbol: listing.CurrencySymbol,
+    Price: text(price),
+    State: text(listing.State),
+    City: text(listing.City),
+    Address: text(listing.Address),
+    ZIP: text(listing.ZIP),
+    Area: `${listing.BuildingArea} ${listing.AreaUnit}`,
+    Bathrooms: text(listing.Bathrooms),
+    Bedrooms: text(listing.Bedrooms),
+    Url: listing.Url,
+    Tours: text(listing.Tours),
+    YearBuilt: text(listing.YearBuilt),
+    MLSNumber: listing.MLSNumber,
+    DaysOnMarket: text(listing.DaysOnMarket),
+    LotArea: text(listing.LotArea),
+    BuildingArea: text(listing.BuildingArea),
+    ParkingSpots: text(listing.ParkingSpots),
+    Description: text(listing.Description),
+    RentPrice: text(listing.RentPrice),
+    SpaceType: text(listing.SpaceType),
+    DepositFee: text(listing.DepositFee),
+    SalePrice: text(listing.SalePrice),
+    UnitAreaPrice: text(listing.UnitAreaPrice),
+    EstimatePrice: text(listing.EstimatePrice),
+    HOAMonth: text(listing.HOAMonth),
+    LATITUDE: listing.Latitude ?? 0,
+    LONGITUDE: listing.Longitude ?? 0,
+    ExtensionColumn: JSON.stringify(listing.ExtensionColumn ?? []),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * RealEstateCreate / Update / List / Delete (service-api.md 4.3-4.6), all scoped to the chatbot's SerialNumber.
+ * Accepted credentials: the secret key, or a session key of the same chatbot (service-notes.md).
+ * - Update finds listings by KeyType (PlatformID = our ID, MLSNumber, URL); no match is a 404 business error.
+ * - List: CityName matches City case-insensitively, SaleType and MLSNumber exactly; newest first; PageSize is
+ *   capped at 100; VirtualCount is the number of matching listings across all pages.
+ * - Delete: SuccessCount is the number of listings removed; keys that match nothing are skipped.
+ */
+import type { ExtensionColumnEntry, KeyType, ListingInput, RealEstateDeleteResponse, RealEstateListResponse } from '../../src/api/types';
+import { assertCallerMayUse, assertOriginAllowed, requireCredential } from './auth';
+import { findChatbot } from './chatbot-routes';
+import type { Handler, RequestContext } from './context';
+import { notFound, validationError } from './errors';
+import { CREATE_SCHEMA, DELETE_SCHEMA, keyOf, LIST_SCHEMA, toListItem, UPDATE_SCHEMA } from './listing-schema';
+import type { ListingRecord } from './store';
+import { type Schema, validateBody } from './validation';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Checks the credential and the body, and that the caller may use the chatbot named by SerialNumber. */
+async function acceptListingRequest(ctx: RequestContext, schema: Schema): Promise<Record<string, unknown>> {
+  requireCredential(ctx.caller);
+  const body = validateBody(await ctx.body(), schema);
+  const serialNumber = body.SerialNumber as string;
+  const chatbot = findChatbot(ctx.service.store, serialNumber, 'SerialNumber');
+  assertCallerMayUse(ctx.caller, serialNumber);
+  assertOriginAllowed(chatbot, ctx.req, ctx.caller);
+  return body;
+}
+
+export const realEstateCreate: Handler = async (ctx) => {
+  const body = await acceptListingRequest(ctx, CREATE_SCHEMA);
+  const { store } = ctx.service;
+  const now = ctx.service.now();
+  const listing: ListingRecord = {
+    ...(normalise(body) as unknown as ListingInput),
+    ID: store.data.nextId.listing++,
+    createdAt: now,
+    updatedAt: now,
+  };
+  store.data.listings.push(listing);
+  await store.commit();
+  return { data: String(listing.ID) };
+};
+
+export const realEstateUpdate: Handler = async (ctx) => {
+  const body = await acceptListingRequest(ctx, UPDATE_SCHEMA);
+  const { SerialNumber: serialNumber, Key: key, KeyType: keyType, ...changes } = normalise(body);
+  if (Object.keys(changes).length === 0) {
+    throw validationError('Request: nothing to update; send at least one listing field besides SerialNumber, Key and KeyType.');
+  }
+  const { store } = ctx.service;
+  const matches = store.data.listings.filter(
+    (listing) => listing.SerialNumber === serialNumber && keyOf(listing, keyType as KeyType) === key,
+  );
+  if (matches.length === 0) throw notFound(`Key: no listing of this chatbot has ${keyType} "${String(key)}".`);
+  const now = ctx.service.now();
+  for (const listing of matches) Object.assign(listing, changes, { updatedAt: now });
+  await store.commit();
+  return { data: matches.length };
+};
+
+export const realEstateList: Handler = async (ctx) => {
+  const body = await acceptListingRequest(ctx, LIST_SCHEMA);
+  const city = typeof body.CityName === 'string' ? body.CityName.trim().toLowerCase() : '';
+  const saleType = typeof body.SaleType === 'string' ? body.SaleType : '';
+  const mlsNumber = typeof body.MLSNumber === 'string' ? body.MLSNumber.trim() : '';
+  const pageNumber = (body.PageNumber as number | undefined) ?? 1;
+  const pageSize = Math.min((body.PageSize as number | undefined) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const matching = ctx.service.store.data.listings
+    .filter(
+      (listing) =>
+        listing.SerialNumber === body.SerialNumber &&
+        (city === '' || (listing.City ?? '').trim().toLowerCase() === city) &&
+        (saleType === '' || listing.SaleType === saleType) &&
+        (mlsNumber === '' || listing.MLSNumber === mlsNumber),
+    )
+    .sort(newestFirst);
+  const page = matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+  const data: RealEstateListResponse = { List: page.map(toListItem), VirtualCount: matching.length };
+  return { data };
+};
+
+export const realEstateDelete: Handler = async (ctx) => {
+  const body = await acceptListingRequest(ctx, DELETE_SCHEMA);
+  const keys = new Set(body.Keys as string[]);
+  const keyType = body.KeyType as KeyType;
+  const { store } = ctx.service;
+  const before = store.data.listings.length;
+  store.data.listings = store.data.listings.filter(
+    (listing) => !(listing.SerialNumber === body.SerialNumber && keys.has(keyOf(listing, keyType))),
+  );
+  const data: RealEstateDeleteResponse = { SuccessCount: before - store.data.listings.length };
+  if (data.SuccessCount > 0) await store.commit();
+  return { data };
+};
+
+export function newestFirst(a: ListingRecord, b: ListingRecord): number {
+  return b.createdAt - a.createdAt || b.ID - a.ID;
+}
+
+/** ExtensionColumn entries may leave out value; store it as "". */
+function normalise(body: Record<string, unknown>): Record<string, unknown> {
+  const entries = body.ExtensionColumn as ExtensionColumnEntry[] | undefined;
+  if (!entries) return body;
+  return { ...body, ExtensionColumn: entries.map(({ Key, value }) => ({ Key, value: value ?? '' })) };
+}

@@ -1,0 +1,155 @@
+/**
+ * Chatbot settings (service-api.md 2.2): defaults, the Edit schema and the model list.
+ * Decisions where the document is silent:
+ * - Temperature: integer 0-100 (a percentage of the model's range); the deterministic engine ignores it.
+ * - ChatBubbleAlign: any integer; 1 = left, anything else = right (service-notes.md).
+ * - TimeZone: "" or an IANA zone name (e.g. Europe/Berlin); it decides where a calendar month starts.
+ * - RateLimitCount: integer >= 0; RateLimitTime: integer seconds 0-86400; 0 in either turns the rate limit off.
+ * - Domains: newline-separated host names, host:port, *.wildcards or origins (see auth.ts).
+ * - ChatIcon / ChatProfilePicture: "" or the FileStoreId of a finished image upload.
+ */
+import type { ModelListItem } from '../../src/api/types';
+import type { Settings } from './store';
+import {
+  type Schema,
+  emailProblem,
+  httpUrlProblem,
+  linkUrlProblem,
+  rgbColourProblem,
+} from './validation';
+
+export const MODEL_LIST: readonly ModelListItem[] = [
+  { Key: '1', Value: 'gpt-4o-mini', Status: true },
+  { Key: '2', Value: 'gpt-4o', Status: true },
+  { Key: '3', Value: 'claude-3-5-sonnet', Status: true },
+  { Key: '4', Value: 'gpt-3.5-turbo', Status: false },
+];
+
+export const TEMPERATURE_RANGE = { min: 0, max: 100 } as const;
+
+export function defaultSettings(serialNumber: string): Settings {
+  return {
+    serialNumber,
+    Name: 'Assistant',
+    Model: '2',
+    SystemMessage: '',
+    Temperature: 70,
+    TimeZone: 'America/Los_Angeles',
+    AnswerSuffix: '',
+    ChatProfilePicture: '',
+    ChatIcon: '',
+    ChatBubbleAlign: 2,
+    ChatBubbleColor: 'rgb(37,99,235)',
+    ChatbotPopupOnce: true,
+    ChatbotPrivacyPolicyDescription: '',
+    ChatbotPrivacyPolicyName: '',
+    ChatbotPrivacyPolicyUrl: '',
+    EnablePushToTalk: false,
+    EnableUploadImage: false,
+    SocialUrlOne: '',
+    SocialUrlTwo: '',
+    MessengerUrl: '',
+    RemoveChatLogOnBrowserClose: false,
+    SuggestedMessage: '',
+    TalkToHumanEmail: '',
+    TalkToHumanResponseMessage: '',
+    UserInputPlaceholder: 'Type a message…',
+    UserMessageColor: 'rgb(37,99,235)',
+    WelcomeMessage: 'Hi! How can I help you today?',
+    VerifyDomain: false,
+    Domains: '',
+    RateLimitCount: 0,
+    RateLimitMessage: '',
+    RateLimitTime: 0,
+    CustomDomain: '',
+    EmailForDailyChatLogs: '',
+    EmailForDailyLeads: '',
+    AIResponseLanguage: 'English',
+    MessageLimit: -1,
+  };
+}
+
+function timeZoneProblem(value: string): string | undefined {
+  if (value === '') return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return undefined;
+  } catch {
+    return `must be an IANA time zone name such as Europe/Berlin (got "${value}").`;
+  }
+}
+
+function modelProblem(value: string): string | undefined {
+  const model = MODEL_LIST.find((item) => item.Key === value);
+  if (!model) return `must be a Key from ModelList (${MODEL_LIST.map((item) => item.Key).join(', ')}); got "${value}".`;
+  if (!model.Status) return `model ${value} (${model.Value}) is disabled; pick another Key from ModelList.`;
+  return undefined;
+}
+
+function fileIdProblem(value: string): string | undefined {
+  return value === '' || /^\d+$/.test(value) ? undefined : `must be "" or a FileStoreId (got "${value}").`;
+}
+
+function domainsProblem(value: string): string | undefined {
+  const bad = value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => line !== '' && !/^(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(line));
+  return bad === undefined ? undefined : `each line must be a host name, host:port, *.host or origin (bad line "${bad}").`;
+}
+
+function hostProblem(value: string): string | undefined {
+  return value === '' || /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value) ? undefined : `must be a host name (got "${value}").`;
+}
+
+const text = { type: 'string' } as const;
+const shortText = { type: 'string', maxLength: 200 } as const;
+const flag = { type: 'boolean' } as const;
+const colour = { type: 'string', check: rgbColourProblem } as const;
+const url = { type: 'string', maxLength: 2000, check: httpUrlProblem } as const;
+const link = { type: 'string', maxLength: 2000, check: linkUrlProblem } as const;
+const email = { type: 'string', maxLength: 320, check: emailProblem } as const;
+const fileId = { type: 'string', maxLength: 20, check: fileIdProblem } as const;
+
+export const EDIT_SCHEMA: Schema = {
+  serialNumber: { type: 'string', required: true, nonEmpty: true, maxLength: 200 },
+  Name: { type: 'string', maxLength: 100, nonEmpty: true },
+  Model: { type: 'string', check: modelProblem },
+  SystemMessage: text,
+  Temperature: { type: 'integer', ...TEMPERATURE_RANGE },
+  TimeZone: { type: 'string', maxLength: 100, check: timeZoneProblem },
+  AnswerSuffix: { type: 'string', maxLength: 2000 },
+  ChatProfilePicture: fileId,
+  ChatIcon: fileId,
+  ChatBubbleAlign: { type: 'integer' },
+  ChatBubbleColor: colour,
+  ChatbotPopupOnce: flag,
+  ChatbotPrivacyPolicyDescription: text,
+  ChatbotPrivacyPolicyName: shortText,
+  ChatbotPrivacyPolicyUrl: url,
+  EnablePushToTalk: flag,
+  EnableUploadImage: flag,
+  SocialUrlOne: url,
+  SocialUrlTwo: url,
+  MessengerUrl: link,
+  RemoveChatLogOnBrowserClose: flag,
+  SuggestedMessage: text,
+  TalkToHumanEmail: email,
+  TalkToHumanResponseMessage: text,
+  UserInputPlaceholder: shortText,
+  UserMessageColor: colour,
+  WelcomeMessage: text,
+  VerifyDomain: flag,
+  Domains: { type: 'string', check: domainsProblem },
+  RateLimitCount: { type: 'integer', min: 0 },
+  RateLimitMessage: text,
+  RateLimitTime: { type: 'integer', min: 0, max: 86_400 },
+  CustomDomain: { type: 'string', maxLength: 255, check: hostProblem },
+  EmailForDailyChatLogs: email,
+  EmailForDailyLeads: email,
+  AIResponseLanguage: shortText,
+  MessageLimit: { type: 'integer', min: -1 },
+};
+
+/** Operator-only settings that GetConfig never shows a page. */
+export const SECRET_SETTINGS = ['SystemMessage', 'EmailForDailyChatLogs', 'EmailForDailyLeads'] as const;

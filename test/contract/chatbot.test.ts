@@ -1,0 +1,192 @@
+/**
+ * Contract: GetConfig, GetSession, ModelList and Edit over real HTTP, through the service client, including every
+ * kind of bad input (and the data unchanged after each), credentials and CORS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EditRequest, GetConfigRequest } from '../../src/api';
+import { startTestService, type TestService } from '../helpers/service';
+import { adminClient, anonymousClient, expectBusiness, expectHttp, raw, readDataFile, visitor } from './fixtures';
+
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+describe('GetConfig', () => {
+  it('gives a page every public setting, a session and its key, and never the operator-only settings', async () => {
+    const { config } = await visitor(service);
+    expect(config.serialNumber).toBe(service.serialNumber);
+    expect(config.Name).toBe('Harbor & Pine Realty');
+    expect(config.WelcomeMessage).toMatch(/Harbor & Pine/);
+    expect(config.ChatBubbleColor).toMatch(/^rgb\(\d+,\d+,\d+\)$/);
+    expect(config.SuggestedMessage?.split('\n').length).toBeGreaterThan(1);
+    expect(config.MessageLimit).toBe(-1);
+    expect(Number.isInteger(config.SessionID)).toBe(true);
+    expect(config.SessionKey.length).toBeGreaterThan(20);
+    expect(config.ChatIconUrl).toBe('');
+    expect(config.ChatProfilePictureUrl).toBe('');
+    for (const secret of ['SystemMessage', 'EmailForDailyChatLogs', 'EmailForDailyLeads']) {
+      expect(config).not.toHaveProperty(secret);
+    }
+  });
+
+  it('issues a new session per call', async () => {
+    const first = await visitor(service);
+    const second = await visitor(service);
+    expect(second.sessionID).not.toBe(first.sessionID);
+    expect(second.sessionKey).not.toBe(first.sessionKey);
+  });
+
+  it('refuses an unknown serialNumber, a missing one, and a badly written clientCurrentTime', async () => {
+    const client = anonymousClient(service);
+    await expectBusiness(client.getConfig({ serialNumber: 'nope', clientTimeZone: 'UTC', clientCurrentTime: '' }), 404, 'serialNumber', 'nope');
+    await expectBusiness(client.getConfig({} as GetConfigRequest), 400, 'serialNumber', 'required');
+    await expectBusiness(
+      client.getConfig({ serialNumber: service.serialNumber, clientTimeZone: 'UTC', clientCurrentTime: 'yesterday' }),
+      400,
+      'clientCurrentTime',
+    );
+  });
+});
+
+describe('GetSession and ModelList', () => {
+  it('GetSession gives a new SessionID (and a key) without a secret', async () => {
+    const session = await anonymousClient(service).getSession({ serialNumber: service.serialNumber });
+    expect(Number.isInteger(session.SessionID)).toBe(true);
+    const envelope = await raw(service, '/chat/Chatbot/GetSession', { body: JSON.stringify({ serialNumber: service.serialNumber }) });
+    expect(envelope.json.Data).toMatchObject({ SessionID: expect.any(Number), SessionKey: expect.any(String) });
+    await expectBusiness(anonymousClient(service).getSession({ serialNumber: 'missing-bot' }), 404, 'serialNumber');
+  });
+
+  it('ModelList needs the secret key and lists Key/Value/Status items', async () => {
+    const models = await adminClient(service).modelList();
+    expect(models.length).toBeGreaterThan(1);
+    for (const model of models) expect(model).toEqual({ Key: expect.any(String), Value: expect.any(String), Status: expect.any(Boolean) });
+    await expectHttp(anonymousClient(service).modelList(), 401, 'secret key');
+    const { client } = await visitor(service);
+    await expectHttp(client.modelList(), 401, 'session key is not enough');
+    await expectHttp(adminClient(service, { secretKey: 'wrong' }).modelList(), 401, 'Wrong secret key');
+  });
+});
+
+describe('Edit', () => {
+  it('changes settings that GetConfig then shows, and answers 1', async () => {
+    const client = adminClient(service);
+    const models = await client.modelList();
+    const model = models.find((item) => item.Status && item.Key !== '2');
+    const changes: EditRequest = {
+      serialNumber: service.serialNumber,
+      Name: 'Edited Realty Bot',
+      ChatBubbleColor: 'rgb(10, 20, 30)',
+      ChatBubbleAlign: 1,
+      MessageLimit: 500,
+      Temperature: 35,
+      EnablePushToTalk: false,
+      SuggestedMessage: 'One\nTwo',
+      TalkToHumanEmail: 'people@example.com',
+      TimeZone: 'Europe/Berlin',
+      Domains: 'shop.example\nlocalhost:5173\n*.example.org\nhttps://secure.example',
+      ...(model ? { Model: model.Key } : {}),
+    };
+    expect(await client.edit(changes)).toBe(1);
+    const { config } = await visitor(service);
+    expect(config).toMatchObject({ ...changes, serialNumber: service.serialNumber });
+    await client.edit({ serialNumber: service.serialNumber, EnablePushToTalk: true });
+  });
+
+  const badEdits: Array<[string, Record<string, unknown>, number, string[]]> = [
+    ['missing serialNumber', { serialNumber: undefined }, 400, ['serialNumber', 'required']],
+    ['unknown serialNumber', { serialNumber: 'ghost', Name: 'x' }, 404, ['serialNumber', 'ghost']],
+    ['wrong type (string for boolean)', { EnableUploadImage: 'yes' }, 400, ['EnableUploadImage', 'boolean']],
+    ['wrong type (string for integer)', { MessageLimit: '10' }, 400, ['MessageLimit', 'integer']],
+    ['fraction for an integer', { RateLimitCount: 2.5 }, 400, ['RateLimitCount', 'integer']],
+    ['bad colour', { ChatBubbleColor: '#ff0000' }, 400, ['ChatBubbleColor', 'rgb(r,g,b)']],
+    ['colour channel over 255', { UserMessageColor: 'rgb(0,256,0)' }, 400, ['UserMessageColor', '0-255']],
+    ['MessageLimit below -1', { MessageLimit: -2 }, 400, ['MessageLimit', 'at least -1']],
+    ['negative RateLimitTime', { RateLimitTime: -1 }, 400, ['RateLimitTime', 'at least 0']],
+    ['Temperature out of range', { Temperature: 101 }, 400, ['Temperature', 'at most 100']],
+    ['Model not in ModelList', { Model: 'gpt-9' }, 400, ['Model', 'ModelList']],
+    ['disabled Model', { Model: '4' }, 400, ['Model', 'disabled']],
+    ['bad e-mail', { TalkToHumanEmail: 'not-an-email' }, 400, ['TalkToHumanEmail', 'e-mail']],
+    ['non-http URL', { ChatbotPrivacyPolicyUrl: 'javascript:alert(1)' }, 400, ['ChatbotPrivacyPolicyUrl', 'http']],
+    ['unknown time zone', { TimeZone: 'Mars/Olympus' }, 400, ['TimeZone', 'IANA']],
+    ['bad Domains line', { Domains: 'good.example\nbad domain!' }, 400, ['Domains', 'bad domain!']],
+    ['unknown field', { Colour: 'rgb(1,2,3)' }, 400, ['Colour', 'unknown field']],
+    ['ChatIcon that is not an upload', { ChatIcon: '999999' }, 404, ['ChatIcon', '999999']],
+  ];
+
+  it.each(badEdits)('refuses %s with a business error naming the field, and changes nothing', async (_name, fields, code, words) => {
+    const before = readDataFile(service);
+    const request = { serialNumber: service.serialNumber, Name: 'Should not be saved', ...fields } as EditRequest;
+    await expectBusiness(adminClient(service).edit(request), code, ...words);
+    expect(readDataFile(service)).toEqual(before);
+    const { config } = await visitor(service);
+    expect(config.Name).not.toBe('Should not be saved');
+  });
+
+  it('answers malformed JSON with HTTP 400 and an envelope', async () => {
+    const before = readDataFile(service);
+    const response = await raw(service, '/chat/Chatbot/Edit', {
+      body: '{"serialNumber": "demo-realty", "Name": ',
+      headers: { Authorization: service.secretKey },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ Success: false, Code: 400, Version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(response.json.Message).toMatch(/Malformed JSON/);
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('answers a missing, wrong or insufficient credential with HTTP 401 and changes nothing', async () => {
+    const { client } = await visitor(service);
+    const before = readDataFile(service);
+    const edit = { serialNumber: service.serialNumber, Name: 'Intruder' };
+    await expectHttp(anonymousClient(service).edit(edit), 401, 'Missing credential');
+    await expectHttp(adminClient(service, { secretKey: 'not-the-key' }).edit(edit), 401, 'Wrong secret key');
+    await expectHttp(client.edit(edit), 401, 'secret key');
+    await expectHttp(anonymousClient(service, { sessionKey: 'made-up' }).edit(edit), 401, 'session key');
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('accepts "Bearer <key>" as well as the bare key', async () => {
+    const response = await raw(service, '/chat/Chatbot/ModelList', { method: 'GET', headers: { Authorization: `Bearer ${service.secretKey}` } });
+    expect(response.json.Success).toBe(true);
+  });
+});
+
+describe('HTTP surface', () => {
+  it('answers a CORS preflight for the widget origin', async () => {
+    const response = await fetch(`${service.url}/chat/Chat/ClientAsk`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, chatrobot-sessionkey',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const header of ['content-type', 'authorization', 'chatrobot-sessionkey']) expect(allowed).toContain(header);
+    expect(response.headers.get('access-control-allow-methods')).toMatch(/GET.*POST.*PUT.*OPTIONS/);
+  });
+
+  it('echoes the Origin on normal answers, and every answer is an envelope with a x.y.z Version', async () => {
+    const response = await raw(service, '/chat/Chatbot/GetConfig', {
+      body: JSON.stringify({ serialNumber: service.serialNumber }),
+      headers: { Origin: 'http://127.0.0.1:9999' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:9999');
+    expect(response.json).toMatchObject({ Success: true, Code: 200, Message: '', Version: '1.0.0' });
+  });
+
+  it('answers unknown paths with 404 and wrong methods with 405, both as envelopes', async () => {
+    const missing = await raw(service, '/chat/Chatbot/Nope', { body: '{}' });
+    expect([missing.status, missing.json.Code, missing.json.Success]).toEqual([404, 404, false]);
+    const wrongMethod = await raw(service, '/chat/Chatbot/Edit', { method: 'GET' });
+    expect([wrongMethod.status, wrongMethod.json.Code]).toEqual([405, 405]);
+  });
+});

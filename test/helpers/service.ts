@@ -1,0 +1,65 @@
+/**
+ * The reference service for tests: started on 127.0.0.1 on a free port, in a fresh temporary DATA_DIR.
+ * Streams are written as fast as possible (streamDelayMs 0) unless the test asks otherwise.
+ *
+ *   const service = await startTestService();
+ *   ... service.url, service.serialNumber, service.secretKey ...
+ *   await service.close();   // stops the service and removes its DATA_DIR (cleanup() is the same)
+ *
+ * For persistence tests: `await service.stop()` keeps DATA_DIR, then `await service.restart()` starts a new
+ * service on the same DATA_DIR (a new URL); close() that one to remove the directory.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningService, type ServiceOptions, startService } from '../../demo/server/index';
+
+export type TestServiceOptions = Partial<ServiceOptions>;
+
+export interface TestService extends RunningService {
+  dataDir: string;
+  /** Stops the service and removes its DATA_DIR. */
+  close(): Promise<void>;
+  /** The same as close(). */
+  cleanup(): Promise<void>;
+  /** Stops the service and keeps DATA_DIR, for restart(). */
+  stop(): Promise<void>;
+  /** Starts a new service on the same DATA_DIR (stop() this one first); options default to this one's. */
+  restart(overrides?: TestServiceOptions): Promise<TestService>;
+}
+
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chatbot-service-')));
+  return startIn(dataDir, options);
+}
+
+async function startIn(dataDir: string, options: TestServiceOptions): Promise<TestService> {
+  let running: RunningService;
+  try {
+    running = await startService({ streamDelayMs: 0, ...options, port: options.port ?? 0, host: '127.0.0.1', dataDir });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await running.close();
+  };
+  const close = async () => {
+    await stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return {
+    url: running.url,
+    serialNumber: running.serialNumber,
+    secretKey: running.secretKey,
+    dataFile: running.dataFile,
+    dataDir,
+    close,
+    cleanup: close,
+    stop,
+    restart: (overrides = {}) => startIn(dataDir, { ...options, ...overrides, port: overrides.port ?? 0 }),
+  };
+}
