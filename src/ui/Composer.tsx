@@ -1,0 +1,95 @@
+import type { JSX, RefObject } from 'preact';
+import { useLayoutEffect } from 'preact/hooks';
+import type { ConversationModel } from '../model/types';
+import { ImageButton, PushToTalkButton } from './MediaButtons';
+import type { ComposerMedia } from './media-slots';
+import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP } from './strings';
+
+export interface ComposerProps {
+  conversation: ConversationModel;
+  placeholder: string;
+  enableUploadImage: boolean;
+  enablePushToTalk: boolean;
+  media: ComposerMedia | undefined;
+  inputRef: RefObject<HTMLTextAreaElement>;
+  /** id of the element explaining why sending is blocked (the rate-limit notice), if shown. */
+  describedBy: string | undefined;
+  blocked: boolean;
+}
+
+/**
+ * The text field grows with its content up to a CSS max-height; Enter sends, Shift+Enter starts a new line.
+ * While an answer runs, the send button turns into stop (the same element, so focus stays on it).
+ */
+export function Composer(props: ComposerProps): JSX.Element {
+  const { conversation, inputRef, media } = props;
+  const draft = conversation.draft.value;
+  const busy = conversation.busy.value;
+  const canSend = !busy && !props.blocked && draft.trim() !== '';
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input === null) return;
+    // Measure from the smallest height, or the field could never shrink. CSSOM, not a style attribute: CSP-safe.
+    input.style.height = 'auto';
+    input.style.height = `${input.scrollHeight}px`;
+  }, [draft]);
+
+  const send = (): void => {
+    if (canSend) void conversation.send(draft);
+  };
+  const onKeyDown = (event: KeyboardEvent): void => {
+    // isComposing / 229: Enter that confirms an IME composition (Japanese, Chinese…) must not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    send();
+  };
+  const onSubmit = (event: Event): void => {
+    event.preventDefault();
+    if (busy) conversation.stop();
+    else send();
+  };
+
+  return (
+    <form class={busy ? 'cw-composer cw-composer--busy' : 'cw-composer'} onSubmit={onSubmit}>
+      {media?.renderDraft?.()}
+      <div class="cw-composer__row">
+        {props.enableUploadImage && media?.pickImage !== undefined && <ImageButton onPick={media.pickImage} />}
+        <textarea
+          ref={inputRef}
+          class="cw-composer__input"
+          rows={1}
+          dir="auto"
+          aria-label={COMPOSER_LABEL}
+          aria-describedby={props.describedBy}
+          placeholder={props.placeholder || DEFAULT_PLACEHOLDER}
+          value={draft}
+          onInput={(event) => {
+            conversation.draft.value = event.currentTarget.value;
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {props.enablePushToTalk && media?.pushToTalk !== undefined && (
+          <PushToTalkButton control={media.pushToTalk} disabled={busy || props.blocked} />
+        )}
+        <button
+          type="submit"
+          class={busy ? 'cw-composer__send cw-composer__send--stop' : 'cw-composer__send'}
+          aria-label={busy ? STOP : SEND}
+          // aria-disabled, not disabled: a disabled button drops focus when the answer ends and it turns back.
+          aria-disabled={!busy && !canSend}
+        >
+          {busy ? (
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <rect x="7" y="7" width="10" height="10" rx="1.5" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M4 12l16-8-6 16-2.5-6.5z" />
+            </svg>
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}

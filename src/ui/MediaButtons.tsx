@@ -1,0 +1,88 @@
+import type { JSX } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import type { ComposerMedia } from './media-slots';
+import { ATTACH_IMAGE, PUSH_TO_TALK } from './strings';
+
+export function ImageButton({ onPick }: { onPick: () => void }): JSX.Element {
+  return (
+    <button type="button" class="cw-composer__media cw-composer__image" aria-label={ATTACH_IMAGE} onClick={onPick}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="M3 16l5-5 4 4 3-3 6 6" />
+        <circle cx="15.5" cy="9.5" r="1.5" />
+      </svg>
+    </button>
+  );
+}
+
+type PushToTalk = NonNullable<ComposerMedia['pushToTalk']>;
+
+/**
+ * Hold to record: pointer down (captured, so release anywhere ends it) or Space while focused starts; release
+ * sends, unless the pointer was released outside the button or Escape was pressed, which cancel.
+ */
+export function PushToTalkButton({ control, disabled }: { control: PushToTalk; disabled: boolean }): JSX.Element {
+  const [recording, setRecording] = useState(false);
+  const recordingRef = useRef(false);
+
+  const start = (): void => {
+    if (recordingRef.current || disabled) return;
+    recordingRef.current = true;
+    setRecording(true);
+    control.start();
+  };
+  const end = (send: boolean): void => {
+    if (!recordingRef.current) return;
+    recordingRef.current = false;
+    setRecording(false);
+    control.end(send);
+  };
+
+  return (
+    <button
+      type="button"
+      class={recording ? 'cw-composer__media cw-composer__mic cw-composer__mic--recording' : 'cw-composer__media cw-composer__mic'}
+      aria-label={PUSH_TO_TALK}
+      aria-pressed={recording}
+      disabled={disabled && !recording}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        event.preventDefault();
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+        start();
+      }}
+      onPointerUp={(event) => {
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+        end(inside);
+      }}
+      onPointerCancel={() => end(false)}
+      onKeyDown={(event) => {
+        if (event.key === ' ' && !event.repeat) {
+          event.preventDefault();
+          start();
+        } else if (event.key === 'Escape' && recordingRef.current) {
+          // Cancel the recording only; the panel must not close as well.
+          event.preventDefault();
+          event.stopPropagation();
+          end(false);
+        }
+      }}
+      onKeyUp={(event) => {
+        if (event.key === ' ') {
+          event.preventDefault();
+          end(true);
+        }
+      }}
+      onBlur={() => end(false)}
+      // Keyboard Space fires click on release; the press handlers above already did the work.
+      onClick={(event) => event.preventDefault()}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <rect x="9" y="3" width="6" height="11" rx="3" />
+        <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+      </svg>
+    </button>
+  );
+}

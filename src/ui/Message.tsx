@@ -1,0 +1,138 @@
+import type { JSX } from 'preact';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { formatMessageTime } from '../model/time';
+import type { ChatMessage, ConversationModel } from '../model/types';
+import { safeUrl } from '../model/urls';
+import { Attachments } from './Attachments';
+import { MessageText } from './MessageText';
+import {
+  COPIED,
+  COPY,
+  COPY_ANSWER,
+  COPY_FAILED,
+  EMAIL_TRANSCRIPT,
+  RETRY,
+  RETRY_MESSAGE,
+  STOPPED,
+  YOU,
+  typingLabel,
+} from './strings';
+
+export interface MessageProps {
+  message: ChatMessage;
+  conversation: ConversationModel;
+  botName: string;
+  timeZone: string | undefined;
+  announce: (text: string) => void;
+  /** Called after every render of this message, so the list can keep the newest text in view. */
+  onLayout: () => void;
+}
+
+/** One message. Subscribes to its own text and status, so a streamed chunk re-renders this message only. */
+export function Message({ message, conversation, botName, timeZone, announce, onLayout }: MessageProps): JSX.Element {
+  const { role } = message;
+  const status = message.status.value;
+  const text = message.text.value;
+  const error = message.error.value;
+  useLayoutEffect(onLayout);
+
+  const failed = status === 'failed' || status === 'interrupted';
+  const finished = status !== 'waiting' && status !== 'streaming';
+  const canRetry =
+    role === 'user' ? status === 'failed' : role === 'assistant' && (failed || status === 'stopped');
+  const canCopy = role === 'assistant' && finished && text !== '';
+  const mailto = message.mailto === undefined ? null : safeUrl(message.mailto, { allowMailto: true });
+  const time = formatMessageTime(message.createdAt, timeZone);
+
+  return (
+    <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
+      {role !== 'notice' && <span class="cw-sr-only">{role === 'user' ? YOU : botName}: </span>}
+      {status === 'waiting' ? (
+        <TypingIndicator name={botName} />
+      ) : (
+        text !== '' && (
+          <div class="cw-msg__bubble" dir="auto">
+            <MessageText text={text} markdown={role === 'assistant'} />
+          </div>
+        )
+      )}
+      {message.attachments.length > 0 && <Attachments items={message.attachments} />}
+      {error !== null && <p class="cw-msg__error">{error}</p>}
+      {status === 'stopped' && <p class="cw-msg__note">{STOPPED}</p>}
+      {mailto !== null && (
+        <a class="cw-msg__mailto" href={mailto}>
+          {EMAIL_TRANSCRIPT}
+        </a>
+      )}
+      {(finished || role === 'user') && (
+        <div class="cw-msg__meta">
+          {time !== '' && (
+            <time class="cw-msg__time" dateTime={new Date(message.createdAt).toISOString()}>
+              {time}
+            </time>
+          )}
+          {canCopy && <CopyButton text={text} announce={announce} />}
+          {canRetry && (
+            <RetryButton
+              label={role === 'user' ? RETRY_MESSAGE : RETRY}
+              onRetry={() => void conversation.retry(message.id)}
+              busy={conversation.busy.value}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function TypingIndicator({ name }: { name: string }): JSX.Element {
+  return (
+    <div class="cw-typing" role="img" aria-label={typingLabel(name)}>
+      <span class="cw-typing__dot" />
+      <span class="cw-typing__dot" />
+      <span class="cw-typing__dot" />
+    </div>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+const COPY_FEEDBACK_MS = 2000;
+
+function CopyButton({ text, announce }: { text: string; announce: (text: string) => void }): JSX.Element {
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async (): Promise<void> => {
+    try {
+      // Missing outside secure contexts: the TypeError lands in catch like a refused permission.
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+      announce(COPIED);
+    } catch {
+      setState('failed');
+      announce(COPY_FAILED);
+    }
+  };
+  return (
+    <button
+      type="button"
+      class={`cw-msg__action cw-msg__copy${state === 'idle' ? '' : ` cw-msg__copy--${state}`}`}
+      aria-label={state === 'idle' ? COPY_ANSWER : undefined}
+      onClick={() => void copy()}
+    >
+      {state === 'copied' ? COPIED : state === 'failed' ? COPY_FAILED : COPY}
+    </button>
+  );
+}
+
+function RetryButton(props: { label: string; busy: boolean; onRetry: () => void }): JSX.Element {
+  return (
+    <button type="button" class="cw-msg__action cw-msg__retry" disabled={props.busy} onClick={props.onRetry}>
+      {props.label}
+    </button>
+  );
+}

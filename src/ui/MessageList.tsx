@@ -1,0 +1,110 @@
+import type { JSX } from 'preact';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ConversationModel } from '../model/types';
+import { Message } from './Message';
+import { MessageText } from './MessageText';
+import { CONVERSATION_LABEL, JUMP_TO_LATEST, PANEL_LOADING } from './strings';
+
+export interface MessageListProps {
+  conversation: ConversationModel;
+  botName: string;
+  welcome: string;
+  timeZone: string | undefined;
+  announce: (text: string) => void;
+}
+
+/** How close to the bottom (px) still counts as "reading the latest": absorbs rounding and sub-pixel scroll. */
+const BOTTOM_SLACK = 24;
+
+/**
+ * The conversation log. It follows the newest text while the visitor is at the bottom; once they scroll up it
+ * stays put and offers "jump to latest". Scrolling happens in layout effects (after a message renders, before
+ * paint), at most once per render, never per chunk event.
+ */
+export function MessageList({ conversation, botName, welcome, timeZone, announce }: MessageListProps): JSX.Element {
+  const messages = conversation.messages.value;
+  const loaded = conversation.loaded.value;
+  const listRef = useRef<HTMLDivElement>(null);
+  const followRef = useRef(true);
+  const [following, setFollowing] = useState(true);
+  const seenCount = useRef(messages.length);
+
+  const keepInView = useCallback(() => {
+    const list = listRef.current;
+    if (list !== null && followRef.current) list.scrollTop = list.scrollHeight;
+  }, []);
+  const follow = (value: boolean): void => {
+    followRef.current = value;
+    setFollowing(value);
+  };
+
+  // The visitor's own new question brings the view back down, even if they had scrolled up to read.
+  const added = messages.slice(seenCount.current);
+  seenCount.current = messages.length;
+  const askedNow = added.some((message) => message.role === 'user');
+  useLayoutEffect(() => {
+    if (askedNow) follow(true);
+    keepInView();
+  });
+
+  const onScroll = (): void => {
+    const list = listRef.current;
+    if (list === null) return;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight <= BOTTOM_SLACK;
+    if (atBottom !== followRef.current) follow(atBottom);
+  };
+  const jumpToLatest = (): void => {
+    follow(true);
+    keepInView();
+    listRef.current?.focus();
+  };
+
+  // Same vnodes while only a message's own signals change: Preact then skips them, and each Message re-renders
+  // itself from its signals.
+  const items = useMemo(
+    () =>
+      messages.map((message) => (
+        <Message
+          key={message.id}
+          message={message}
+          conversation={conversation}
+          botName={botName}
+          timeZone={timeZone}
+          announce={announce}
+          onLayout={keepInView}
+        />
+      )),
+    [messages, conversation, botName, timeZone, announce, keepInView],
+  );
+
+  return (
+    <div class="cw-panel__body">
+      {/* A log, but silent: the separate live region announces each finished answer once, not every chunk. */}
+      <div
+        ref={listRef}
+        class="cw-log"
+        role="log"
+        aria-live="off"
+        aria-label={CONVERSATION_LABEL}
+        tabIndex={0}
+        onScroll={onScroll}
+        onLoadCapture={keepInView}
+      >
+        {welcome !== '' && (
+          <div class="cw-msg cw-msg--assistant cw-msg--welcome">
+            <span class="cw-sr-only">{botName}: </span>
+            <div class="cw-msg__bubble" dir="auto">
+              <MessageText text={welcome} markdown />
+            </div>
+          </div>
+        )}
+        {loaded ? items : <p class="cw-log__loading">{PANEL_LOADING}</p>}
+      </div>
+      {!following && (
+        <button type="button" class="cw-jump" onClick={jumpToLatest}>
+          {JUMP_TO_LATEST}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { JSX } from 'preact';
+import { CLOSE_CHAT, NEW_CONVERSATION } from './strings';
+
+export interface PanelHeaderProps {
+  titleId: string;
+  name: string;
+  avatarUrl: string | null;
+  canStartOver: boolean;
+  onNewConversation: () => void;
+  /** Absent in inline mode: an inline panel cannot be closed. */
+  onClose: (() => void) | undefined;
+}
+
+export function PanelHeader(props: PanelHeaderProps): JSX.Element {
+  return (
+    <header class="cw-panel__header">
+      {props.avatarUrl !== null ? (
+        <img class="cw-panel__avatar" src={props.avatarUrl} alt="" />
+      ) : (
+        <span class="cw-panel__avatar cw-panel__avatar--initial" aria-hidden="true">
+          {initialOf(props.name)}
+        </span>
+      )}
+      <h2 id={props.titleId} class="cw-panel__title" dir="auto">
+        {props.name}
+      </h2>
+      <button
+        type="button"
+        class="cw-icon-button cw-panel__new"
+        aria-label={NEW_CONVERSATION}
+        title={NEW_CONVERSATION}
+        aria-disabled={!props.canStartOver}
+        onClick={() => {
+          if (props.canStartOver) props.onNewConversation();
+        }}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
+        </svg>
+      </button>
+      {props.onClose !== undefined && (
+        <button type="button" class="cw-icon-button cw-panel__close" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={props.onClose}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      )}
+    </header>
+  );
+}
+
+function initialOf(name: string): string {
+  // First grapheme-ish character, so an emoji or an accented letter is not cut in half.
+  return Array.from(name.trim())[0]?.toUpperCase() ?? '';
+}

@@ -1,0 +1,109 @@
+import type { JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { ContactLink, PrivacyPolicy } from '../model/settings';
+import { formatWaitTime } from '../model/time';
+import type { RateLimitNotice } from '../model/types';
+import { safeUrl } from '../model/urls';
+import { CONTACT_LABEL, OPENS_IN_NEW_TAB, SUGGESTIONS_LABEL, TALK_TO_HUMAN, rateLimitWait } from './strings';
+
+export function SuggestedMessages(props: { items: readonly string[]; onPick: (text: string) => void }): JSX.Element {
+  return (
+    <div class="cw-chips" role="group" aria-label={SUGGESTIONS_LABEL}>
+      {props.items.map((text) => (
+        <button key={text} type="button" class="cw-chip" dir="auto" onClick={() => props.onPick(text)}>
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The local rate limit's message and a countdown that ticks every second until it lifts. Only the message is a
+ * live region: a screen reader hears it once, not every tick.
+ */
+export function RateLimitBanner({ id, notice }: { id: string; notice: RateLimitNotice }): JSX.Element {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [notice.retryAt]);
+  return (
+    <div id={id} class="cw-limit">
+      <p class="cw-limit__message" role="status" dir="auto">
+        {notice.message}
+      </p>
+      <p class="cw-limit__wait">{rateLimitWait(formatWaitTime(notice.retryAt - now))}</p>
+    </div>
+  );
+}
+
+export interface PanelFooterProps {
+  privacyPolicy: PrivacyPolicy | null;
+  contactLinks: readonly ContactLink[];
+  /** Absent when the chatbot has no talk-to-a-person e-mail. */
+  onTalkToHuman: (() => void) | undefined;
+}
+
+export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: PanelFooterProps): JSX.Element | null {
+  const links = contactLinks.flatMap((link) => {
+    const href = safeUrl(link.url, { allowMailto: true });
+    return href === null ? [] : [{ ...link, href }];
+  });
+  const privacyHref = privacyPolicy?.url == null ? null : safeUrl(privacyPolicy.url);
+  if (privacyPolicy === null && links.length === 0 && onTalkToHuman === undefined) return null;
+  return (
+    <footer class="cw-panel__footer">
+      {(onTalkToHuman !== undefined || links.length > 0) && (
+        <div class="cw-panel__actions">
+          {onTalkToHuman !== undefined && (
+            <button type="button" class="cw-human" onClick={onTalkToHuman}>
+              {TALK_TO_HUMAN}
+            </button>
+          )}
+          {links.length > 0 && (
+            <ul class="cw-contacts" aria-label={CONTACT_LABEL}>
+              {links.map((link) => (
+                <li key={link.href}>
+                  <ExternalLink class={`cw-contacts__link cw-contacts__link--${link.kind}`} href={link.href}>
+                    {link.label}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {privacyPolicy !== null && (
+        <p class="cw-privacy" dir="auto">
+          {privacyPolicy.description !== '' && <span class="cw-privacy__description">{privacyPolicy.description} </span>}
+          {privacyHref !== null ? (
+            <ExternalLink class="cw-privacy__link" href={privacyHref}>
+              {privacyPolicy.name}
+            </ExternalLink>
+          ) : (
+            privacyPolicy.description === '' && <span class="cw-privacy__name">{privacyPolicy.name}</span>
+          )}
+        </p>
+      )}
+    </footer>
+  );
+}
+
+/** http(s) opens in a new tab (and says so to screen readers); mailto opens the mail app in place. */
+function ExternalLink(props: { class: string; href: string; children: string }): JSX.Element {
+  if (props.href.startsWith('mailto:')) {
+    return (
+      <a class={props.class} href={props.href}>
+        {props.children}
+      </a>
+    );
+  }
+  return (
+    <a class={props.class} href={props.href} target="_blank" rel="noopener noreferrer">
+      {props.children}
+      <span class="cw-sr-only"> {OPENS_IN_NEW_TAB}</span>
+    </a>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Every text the visitor sees or hears from the widget's own chrome (not the chatbot's settings or answers).
+ * Named exports, not one object, so the launcher bundle carries only the few it uses.
+ */
+
+// Launcher and welcome popup (initial bundle)
+export const openChatLabel = (name: string): string => `Open chat with ${name}`;
+export const closeChatLabel = (name: string): string => `Close chat with ${name}`;
+export const DISMISS_POPUP = 'Dismiss message';
+export const DEFAULT_BOT_NAME = 'Assistant';
+export const PANEL_LOADING = 'Loading chat…';
+export const PANEL_LOAD_FAILED = 'The chat could not be loaded. Check your connection and try again.';
+export const RETRY_LOAD = 'Try again';
+
+// Panel header
+export const NEW_CONVERSATION = 'Start a new conversation';
+export const CLOSE_CHAT = 'Close chat';
+export const CONFIG_LOADING = 'Connecting…';
+export const configFailed = (error: string): string => `The chat is unavailable: ${error}`;
+
+// Message list
+export const CONVERSATION_LABEL = 'Conversation';
+export const JUMP_TO_LATEST = 'Jump to latest message';
+export const typingLabel = (name: string): string => `${name} is typing`;
+export const YOU = 'You';
+export const COPY = 'Copy';
+export const COPIED = 'Copied';
+export const COPY_FAILED = 'Copy failed';
+export const COPY_ANSWER = 'Copy answer';
+export const RETRY = 'Retry';
+export const RETRY_MESSAGE = 'Send again';
+export const STOPPED = 'Stopped.';
+export const NOT_SENT = 'Not sent.';
+export const EMAIL_TRANSCRIPT = 'Email the conversation';
+export const ATTACHED_IMAGE = 'Attached image';
+export const ATTACHED_AUDIO = 'Voice message';
+export const ATTACHED_VIDEO = 'Attached video';
+
+// Announcements (the polite live region)
+export const answerFrom = (name: string, text: string): string => `${name}: ${text}`;
+export const answerFailed = (error: string): string => `The answer failed: ${error}`;
+
+// Suggested messages, rate limit, footer
+export const SUGGESTIONS_LABEL = 'Suggested messages';
+export const rateLimitWait = (wait: string): string => `You can send again ${wait}.`;
+export const TALK_TO_HUMAN = 'Talk to a person';
+export const CONTACT_LABEL = 'Other ways to reach us';
+export const OPENS_IN_NEW_TAB = '(opens in a new tab)';
+
+// Composer
+export const COMPOSER_LABEL = 'Message';
+export const DEFAULT_PLACEHOLDER = 'Type a message…';
+export const SEND = 'Send message';
+export const STOP = 'Stop the answer';
+export const ATTACH_IMAGE = 'Attach an image';
+export const PUSH_TO_TALK = 'Hold to record a voice message';
