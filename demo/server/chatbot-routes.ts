@@ -1,4 +1,4 @@
-/** GetConfig, GetSession, ModelList and Edit. */
+/** GetConfig, GetSession, ModelList, Edit, and the operator's full read of the settings (Get). */
 import type { GetSessionResponse, PublicConfig } from '../../src/api/types';
 import { assertCallerMayUse, assertOriginAllowed, requireSecret } from './auth';
 import type { Handler } from './context';
@@ -63,6 +63,23 @@ export const getSession: Handler = async (ctx) => {
   const session = store.addSession(serialNumber, ctx.service.now());
   await store.commit();
   const data: GetSessionResponse & { SessionKey: string } = session;
+  return { data };
+};
+
+/**
+ * Operator read (our addition; the document names no such operation): every setting of 2.2, the operator-only ones
+ * included, plus the picture URLs. Secret key only; it creates no session. The console's editor starts from it.
+ */
+export const getSettings: Handler = async (ctx) => {
+  requireSecret(ctx.caller);
+  const body = validateBody(await ctx.body(), GET_SESSION_SCHEMA);
+  const { store } = ctx.service;
+  const chatbot = findChatbot(store, body.serialNumber as string);
+  const data = {
+    ...chatbot.settings,
+    ChatIconUrl: imageUrl(store, ctx.baseUrl, chatbot.settings.ChatIcon),
+    ChatProfilePictureUrl: imageUrl(store, ctx.baseUrl, chatbot.settings.ChatProfilePicture),
+  };
   return { data };
 };
 

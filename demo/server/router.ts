@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_PATHS, type OperationName } from '../../src/api/types';
 import { clientAsk } from './ask';
 import { identifyCaller } from './auth';
-import { edit, getConfig, getSession, modelList } from './chatbot-routes';
+import { edit, getConfig, getSession, getSettings, modelList } from './chatbot-routes';
 import { type Handler, type RequestContext, RESPONDED, type ServiceContext } from './context';
 import { BusinessError, Code, HttpError } from './errors';
 import { envelope, errorEnvelope, publicBaseUrl, readJsonBody, sendJson, setCorsHeaders } from './http';
@@ -32,6 +32,9 @@ const OPERATIONS: Record<OperationName, Route> = {
 const ROUTES = new Map<string, Route>(
   (Object.keys(OPERATIONS) as OperationName[]).map((name) => [DEFAULT_PATHS[name], OPERATIONS[name]]),
 );
+/** Operator read of every setting (secret key only): not in the documents, so not an OperationName of the client. */
+export const GET_SETTINGS_PATH = '/chat/Chatbot/Get';
+ROUTES.set(GET_SETTINGS_PATH, { method: 'POST', handler: getSettings });
 
 const UPLOAD_PATH = /^\/upload\/([^/]+)$/;
 
