@@ -1,0 +1,250 @@
+/**
+ * One widget's state: its settings (GetConfig, cached for the next visit, overridden by inline settings), open
+ * state, welcome popup and conversation. This file is in the launcher's bundle; the conversation's own code loads
+ * on first use (lazy-conversation.ts). No DOM here: widget.ts connects it to the page.
+ */
+import { computed, signal } from '@preact/signals';
+import { isServiceError } from '../api/errors';
+import type { ChatbotSettings, GetConfigRequest, PublicConfig } from '../api/types';
+import type { Conversation, ConversationDeps, Emit } from './conversation';
+import { createConversationState, createLazyConversation, type LazyConversation } from './lazy-conversation';
+import type { Session } from './persistence';
+import { systemClock, type Clock } from './scheduler';
+import { resolveSettings, type WidgetSettings } from './settings';
+import type { KeyValueStore, StorageKind } from './storage';
+import type { ConfigState, WidgetMode, WidgetModel } from './types';
+
+export const VISITOR_KEYS = { config: 'config', popupShown: 'popup-shown' } as const;
+
+/** Mail clients cut long mailto links; the newest part of a conversation is what a person needs. */
+export const MAX_MAILTO_TRANSCRIPT = 1800;
+
+export type ConversationLoader = (deps: Omit<ConversationDeps, 'client'>) => Promise<Conversation>;
+
+export interface WidgetModelOptions {
+  serialNumber: string;
+  mode: WidgetMode;
+  /** Same field names as Edit; they win over GetConfig. */
+  inlineSettings?: Partial<ChatbotSettings>;
+  /** The service's base URL: relative picture URLs of the config resolve against it. */
+  baseUrl?: string;
+  /** GetConfig, without a session key (it is public, and a stale key would be refused). */
+  fetchConfig(request: GetConfigRequest, signal: AbortSignal): Promise<PublicConfig>;
+  /** Loads the conversation code and starts a conversation (a dynamic import in the browser). */
+  loadConversation: ConversationLoader;
+  /** Always local storage: the cached config, the popup flag and the rate limiter outlive a conversation. */
+  visitorStore: KeyValueStore;
+  /** The conversation's store, in local or session storage (RemoveChatLogOnBrowserClose). */
+  chatStore(kind: StorageKind): KeyValueStore;
+  emit: Emit;
+  warn?: (message: string) => void;
+  clock?: Clock;
+  /** Floating mode: start open. */
+  open?: boolean;
+  /** The visitor's time zone, for GetConfig (defaults to the browser's). */
+  timeZone?: string;
+}
+
+export interface WidgetModelHandle extends WidgetModel {
+  readonly conversation: LazyConversation;
+  /** Writes the conversation now (page hide). */
+  persist(): void;
+  /** Aborts requests, stops timers; the stored conversation stays. */
+  dispose(): void;
+}
+
+type CachedConfig = Omit<PublicConfig, 'SessionID' | 'SessionKey'>;
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** "YYYY-MM-DD HH:mm:ss" in the visitor's local time, as GetConfig wants it. */
+export function formatClientTime(date: Date): string {
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
+
+function visitorTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function describeError(error: unknown): { message: string; kind: string } {
+  if (isServiceError(error)) return { message: error.message, kind: error.kind };
+  return { message: 'The chat could not be loaded.', kind: 'unknown' };
+}
+
+export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandle {
+  const { mode, visitorStore, emit } = options;
+  const clock = options.clock ?? systemClock;
+  const consoleWarn = options.warn ?? ((message: string) => console.warn(message));
+  // Settings are resolved twice (cached, then fresh): the same problem is reported once.
+  const warned = new Set<string>();
+  const warn = (message: string): void => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    consoleWarn(message);
+  };
+  const resolve = (config: Partial<PublicConfig> | undefined): WidgetSettings =>
+    resolveSettings(config, options.inlineSettings, warn, options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+
+  const cached = visitorStore.get<CachedConfig>(VISITOR_KEYS.config);
+  const cachedConfig = typeof cached === 'object' && cached !== null && !Array.isArray(cached) ? cached : undefined;
+  const settings = signal(resolve(cachedConfig));
+  const config = signal<ConfigState>({ status: 'loading' });
+  const isOpen = signal(mode === 'inline' || options.open === true);
+  const popupVisible = signal(false);
+  const popup = computed(() => (popupVisible.value && !isOpen.value ? settings.value.welcomeMessage || null : null));
+
+  const aborter = new AbortController();
+  let configRequest: Promise<void> | null = null;
+  /** The session of the last GetConfig, until a conversation claims it. */
+  let unclaimedSession: Session | null = null;
+  let popupDecided = false;
+  let disposed = false;
+
+  function decidePopup(): void {
+    if (popupDecided || mode === 'inline') return;
+    popupDecided = true;
+    const current = settings.peek();
+    if (isOpen.peek() || current.welcomeMessage === '') return;
+    if (current.popupOnce) {
+      // "Once per visitor": the flag lives in local storage even when the chat log lives in session storage.
+      if (visitorStore.get<boolean>(VISITOR_KEYS.popupShown) === true) return;
+      visitorStore.set(VISITOR_KEYS.popupShown, true);
+    }
+    popupVisible.value = true;
+  }
+
+  /** GetConfig: fresh settings, and a new session left for the next conversation that needs one. */
+  function loadConfig(): Promise<void> {
+    configRequest ??= options
+      .fetchConfig(
+        {
+          serialNumber: options.serialNumber,
+          clientTimeZone: options.timeZone ?? visitorTimeZone(),
+          clientCurrentTime: formatClientTime(new Date(clock.now())),
+        },
+        aborter.signal,
+      )
+      .then(
+        (fresh) => {
+          configRequest = null;
+          const { SessionID, SessionKey, ...rest } = fresh;
+          unclaimedSession = { id: SessionID, key: SessionKey };
+          visitorStore.set(VISITOR_KEYS.config, rest);
+          settings.value = resolve(fresh);
+          const wasReady = config.peek().status === 'ready';
+          config.value = { status: 'ready' };
+          decidePopup();
+          if (!wasReady && !disposed) emit('ready', { settings: settings.peek() });
+        },
+        (error: unknown) => {
+          configRequest = null;
+          const problem = describeError(error);
+          if (!disposed) {
+            config.value = { status: 'failed', error: problem.message };
+            emit('error', problem);
+          }
+          throw error;
+        },
+      );
+    return configRequest;
+  }
+
+  function startConfig(): void {
+    config.value = { status: 'loading' };
+    loadConfig().catch(() => undefined); // reported through `config` and the error event
+  }
+
+  /** A session for a new conversation: the one GetConfig brought, if unused, else one from a fresh GetConfig. */
+  async function newSession(): Promise<Session> {
+    if (configRequest === null && unclaimedSession === null) void loadConfig().catch(() => undefined);
+    if (configRequest !== null) await configRequest;
+    const session = unclaimedSession;
+    if (session === null) throw new Error('GetConfig brought no session.');
+    unclaimedSession = null;
+    return session;
+  }
+
+  const conversationState = createConversationState();
+  const conversation = createLazyConversation(
+    conversationState,
+    () =>
+      options.loadConversation({
+        settings,
+        chatStore: options.chatStore,
+        visitorStore,
+        newSession,
+        emit,
+        state: conversationState,
+        clock,
+      }),
+    (error) => emit('error', { message: 'The chat could not be loaded.', kind: describeError(error).kind }),
+  );
+
+  function setOpen(open: boolean): void {
+    if (mode === 'inline' || isOpen.peek() === open || disposed) return;
+    if (open) {
+      popupVisible.value = false;
+      conversation.load().catch(() => undefined);
+    }
+    isOpen.value = open;
+    emit(open ? 'open' : 'close', undefined);
+  }
+
+  function mailtoWithTranscript(email: string): string {
+    let transcript = conversation.transcript();
+    if (transcript.length > MAX_MAILTO_TRANSCRIPT) transcript = `…${transcript.slice(-MAX_MAILTO_TRANSCRIPT)}`;
+    const subject = `Conversation with ${settings.peek().name}`;
+    return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
+  }
+
+  startConfig();
+  if (cachedConfig !== undefined) decidePopup();
+  if (isOpen.peek()) conversation.load().catch(() => undefined);
+
+  return {
+    mode,
+    settings,
+    config,
+    isOpen,
+    popup,
+    conversation,
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    toggle: () => setOpen(!isOpen.peek()),
+    dismissPopup() {
+      popupVisible.value = false;
+    },
+    prefetch() {
+      conversation.load().catch(() => undefined);
+    },
+    reloadConfig() {
+      if (configRequest === null && !disposed) startConfig();
+    },
+    talkToHuman() {
+      const contact = settings.peek().talkToHuman;
+      if (contact === null) return;
+      conversation
+        .load()
+        .then((live) => live.addNotice(contact.responseMessage, mailtoWithTranscript(contact.email)))
+        .catch(() => undefined);
+    },
+    persist() {
+      conversation.current()?.persist();
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      aborter.abort();
+      conversation.current()?.dispose();
+    },
+  };
+}

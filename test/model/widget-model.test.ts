@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatbotSettings } from '../../src/api/types';
+import { createConversation } from '../../src/model/conversation';
+import { openStore } from '../../src/model/storage';
+import type { WidgetMode } from '../../src/model/types';
+import { createWidgetModel, formatClientTime, type WidgetModelHandle } from '../../src/model/widget-model';
+import { createFakeClient, type FakeClient } from '../helpers/fake-client';
+import { FakeStorage } from '../helpers/fake-storage';
+import { createFakeClock, type FakeClock } from '../helpers/fake-time';
+import { settle, type EmittedEvent } from '../helpers/conversation-harness';
+
+interface ModelHarness {
+  model: WidgetModelHandle;
+  fake: FakeClient;
+  local: FakeStorage;
+  session: FakeStorage;
+  clock: FakeClock;
+  events: EmittedEvent[];
+  warnings: string[];
+  conversationLoads: number;
+}
+
+interface Options {
+  mode?: WidgetMode;
+  inline?: Partial<ChatbotSettings>;
+  config?: Partial<ChatbotSettings>;
+  local?: FakeStorage;
+  session?: FakeStorage;
+  open?: boolean;
+  configError?: Error;
+}
+
+function createModel(options: Options = {}): ModelHarness {
+  const fake = createFakeClient();
+  if (options.config) fake.config = { ...fake.config, ...options.config };
+  if (options.configError) fake.configError = options.configError;
+  const local = options.local ?? new FakeStorage();
+  const session = options.session ?? new FakeStorage();
+  const clock = createFakeClock();
+  const source = { localStorage: local, sessionStorage: session };
+  const harness: Partial<ModelHarness> & { events: EmittedEvent[]; warnings: string[]; conversationLoads: number } = {
+    events: [],
+    warnings: [],
+    conversationLoads: 0,
+  };
+  const model = createWidgetModel({
+    serialNumber: 'demo-realty',
+    mode: options.mode ?? 'floating',
+    ...(options.inline ? { inlineSettings: options.inline } : {}),
+    ...(options.open ? { open: true } : {}),
+    baseUrl: 'https://chat.example.test',
+    timeZone: 'Europe/Berlin',
+    fetchConfig: (request, signal) => fake.client.getConfig(request, { signal }),
+    loadConversation: async (deps) => {
+      harness.conversationLoads += 1;
+      return createConversation({ ...deps, client: fake.client });
+    },
+    visitorStore: openStore('local', 'cw:demo-realty', source),
+    chatStore: (kind) => openStore(kind, 'cw:demo-realty:chat', source),
+    emit: (name, payload) => harness.events.push({ name, payload }),
+    warn: (message) => harness.warnings.push(message),
+    clock,
+  });
+  return Object.assign(harness, { model, fake, local, session, clock }) as ModelHarness;
+}
+
+const eventNames = (events: EmittedEvent[]): string[] => events.map((event) => event.name);
+
+describe('widget model: settings', () => {
+  it('asks GetConfig with the visitor time zone and local time, then is ready with resolved settings', async () => {
+    const { model, fake, events } = createModel({ config: { Name: 'Realty Bot', ChatBubbleColor: 'rgb(200,30,30)' } });
+    expect(model.config.value).toEqual({ status: 'loading' });
+    expect(fake.configRequests).toHaveLength(1);
+    expect(fake.configRequests[0]).toMatchObject({ serialNumber: 'demo-realty', clientTimeZone: 'Europe/Berlin' });
+    expect(fake.configRequests[0]?.clientCurrentTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await settle();
+    expect(model.config.value).toEqual({ status: 'ready' });
+    expect(model.settings.value.name).toBe('Realty Bot');
+    expect(model.settings.value.bubbleColor).toBe('rgb(200, 30, 30)');
+    expect(events).toEqual([{ name: 'ready', payload: { settings: model.settings.value } }]);
+  });
+
+  it('formats the client time as YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatClientTime(new Date(2025, 2, 4, 5, 6, 7))).toBe('2025-03-04 05:06:07');
+  });
+
+  it('paints a returning visitor in the cached colours at once, then refreshes in the background', async () => {
+    const first = createModel({ config: { Name: 'Old name', ChatBubbleColor: 'rgb(10,120,60)' } });
+    await settle();
+    const cached = first.local.json('cw:demo-realty:config') as Record<string, unknown>;
+    expect(cached.Name).toBe('Old name');
+    expect(cached).not.toHaveProperty('SessionID');
+    expect(cached).not.toHaveProperty('SessionKey');
+
+    const second = createModel({ local: first.local, config: { Name: 'New name', ChatBubbleColor: 'rgb(10,120,60)' } });
+    expect(second.model.settings.value.bubbleColor).toBe('rgb(10, 120, 60)');
+    expect(second.model.settings.value.name).toBe('Old name');
+    expect(second.model.config.value.status).toBe('loading');
+    await settle();
+    expect(second.model.settings.value.name).toBe('New name');
+  });
+
+  it('lets inline settings win over GetConfig', async () => {
+    const { model } = createModel({ config: { Name: 'Service name', WelcomeMessage: 'From service' }, inline: { Name: 'Inline name' } });
+    await settle();
+    expect(model.settings.value.name).toBe('Inline name');
+    expect(model.settings.value.welcomeMessage).toBe('From service');
+  });
+
+  it('warns once about an invalid setting, even though settings resolve twice', async () => {
+    const first = createModel({ config: { ChatBubbleColor: 'blue' } });
+    await settle();
+    const second = createModel({ local: first.local, config: { ChatBubbleColor: 'blue' } });
+    await settle();
+    expect(second.warnings).toHaveLength(1);
+    expect(second.warnings[0]).toContain('ChatBubbleColor');
+    expect(second.model.settings.value.bubbleColor).toBe(first.model.settings.value.bubbleColor);
+  });
+
+  it('reports a failed GetConfig, and tries again on reloadConfig', async () => {
+    const { model, fake, events } = createModel({ configError: new Error('offline') });
+    await settle();
+    expect(model.config.value).toEqual({ status: 'failed', error: 'The chat could not be loaded.' });
+    expect(events).toEqual([{ name: 'error', payload: { message: 'The chat could not be loaded.', kind: 'unknown' } }]);
+    fake.configError = null;
+    model.reloadConfig();
+    expect(model.config.value.status).toBe('loading');
+    await settle();
+    expect(model.config.value.status).toBe('ready');
+    expect(eventNames(events)).toEqual(['error', 'ready']);
+  });
+});
+
+describe('widget model: open, close and the welcome popup', () => {
+  it('opens, closes and toggles with events, and loads the conversation on first open', async () => {
+    const harness = createModel();
+    const { model, events } = harness;
+    expect(model.isOpen.value).toBe(false);
+    expect(model.conversation.loaded.value).toBe(false);
+    model.open();
+    model.open();
+    expect(model.isOpen.value).toBe(true);
+    await settle();
+    expect(model.conversation.loaded.value).toBe(true);
+    model.toggle();
+    expect(model.isOpen.value).toBe(false);
+    model.toggle();
+    model.close();
+    expect(eventNames(events).filter((name) => name !== 'ready')).toEqual(['open', 'close', 'open', 'close']);
+    expect(harness.conversationLoads).toBe(1);
+  });
+
+  it('prefetch loads the conversation without opening', async () => {
+    const harness = createModel();
+    harness.model.prefetch();
+    harness.model.prefetch();
+    await settle();
+    expect(harness.conversationLoads).toBe(1);
+    expect(harness.model.isOpen.value).toBe(false);
+  });
+
+  it('inline mode is always open and has no popup', async () => {
+    const { model, events } = createModel({ mode: 'inline', config: { WelcomeMessage: 'Hello!' } });
+    expect(model.isOpen.value).toBe(true);
+    model.close();
+    await settle();
+    expect(model.isOpen.value).toBe(true);
+    expect(model.popup.value).toBeNull();
+    expect(model.conversation.loaded.value).toBe(true);
+    expect(eventNames(events)).toEqual(['ready']);
+  });
+
+  it('shows the welcome popup on every visit without ChatbotPopupOnce, until opened or dismissed', async () => {
+    const first = createModel({ config: { WelcomeMessage: 'Need help finding a home?' } });
+    expect(first.model.popup.value).toBeNull(); // not before the settings are known
+    await settle();
+    expect(first.model.popup.value).toBe('Need help finding a home?');
+    first.model.open();
+    expect(first.model.popup.value).toBeNull();
+    first.model.close();
+    expect(first.model.popup.value).toBeNull();
+
+    const second = createModel({ local: first.local, config: { WelcomeMessage: 'Need help finding a home?' } });
+    expect(second.model.popup.value).toBe('Need help finding a home?'); // cached settings: at once
+    second.model.dismissPopup();
+    expect(second.model.popup.value).toBeNull();
+  });
+
+  it('with ChatbotPopupOnce shows the popup on the first visit only', async () => {
+    const first = createModel({ config: { WelcomeMessage: 'Hi there', ChatbotPopupOnce: true } });
+    await settle();
+    expect(first.model.popup.value).toBe('Hi there');
+    const second = createModel({ local: first.local, config: { WelcomeMessage: 'Hi there', ChatbotPopupOnce: true } });
+    await settle();
+    expect(second.model.popup.value).toBeNull();
+    // Once per visitor even when the chat log lives in session storage.
+    const third = createModel({
+      local: first.local,
+      session: new FakeStorage(),
+      config: { WelcomeMessage: 'Hi there', ChatbotPopupOnce: true, RemoveChatLogOnBrowserClose: true },
+    });
+    await settle();
+    expect(third.model.popup.value).toBeNull();
+  });
+
+  it('shows no popup when the config could not be loaded or the widget starts open', async () => {
+    const failed = createModel({ configError: new Error('down') });
+    await settle();
+    expect(failed.model.popup.value).toBeNull();
+    const open = createModel({ open: true, config: { WelcomeMessage: 'Hi' } });
+    await settle();
+    expect(open.model.isOpen.value).toBe(true);
+    open.model.close();
+    expect(open.model.popup.value).toBeNull();
+  });
+});
+
+describe('widget model: sessions and conversation', () => {
+  it('asks in the session GetConfig brought, and a new conversation gets a fresh one from GetConfig', async () => {
+    const { model, fake } = createModel();
+    await settle();
+    const sent = model.conversation.send('First');
+    const ask = await fake.nextAsk();
+    expect(ask.request.sessionID).toBe(501);
+    expect(fake.configRequests).toHaveLength(1);
+    ask.finish('One');
+    await sent;
+    expect(model.conversation.messages.value).toHaveLength(2);
+
+    model.conversation.newConversation();
+    await settle();
+    expect(model.conversation.messages.value).toEqual([]);
+    expect(fake.configRequests).toHaveLength(2);
+    void model.conversation.send('Second');
+    expect((await fake.nextAsk()).request.sessionID).toBe(502);
+  });
+
+  it('a question sent while GetConfig is still loading waits for its session', async () => {
+    const { model, fake } = createModel();
+    const sent = model.conversation.send('Early question');
+    const ask = await fake.nextAsk();
+    expect(ask.request.sessionID).toBe(501);
+    expect(fake.configRequests).toHaveLength(1);
+    ask.finish('ok');
+    await expect(sent).resolves.toEqual({ ok: true });
+  });
+
+  it('sending after GetConfig failed tries GetConfig again', async () => {
+    const { model, fake } = createModel({ configError: new Error('down') });
+    await settle();
+    fake.configError = null;
+    const sent = model.conversation.send('Anyone?');
+    const ask = await fake.nextAsk();
+    expect(fake.configRequests).toHaveLength(2);
+    expect(model.config.value.status).toBe('ready');
+    ask.finish('Yes');
+    await expect(sent).resolves.toEqual({ ok: true });
+  });
+
+  it('talk to a person adds the response message with a mailto link carrying the transcript', async () => {
+    const { model, fake } = createModel({
+      config: { Name: 'Realty Bot', TalkToHumanEmail: 'agents@realty.test', TalkToHumanResponseMessage: 'An agent will reply.' },
+    });
+    await settle();
+    const sent = model.conversation.send('I want to see the loft');
+    (await fake.nextAsk()).finish('Sure & welcome');
+    await sent;
+    model.talkToHuman();
+    await settle();
+    const notice = model.conversation.messages.value.at(-1);
+    expect(notice?.role).toBe('notice');
+    expect(notice?.text.value).toBe('An agent will reply.');
+    const mailto = new URL(notice?.mailto ?? '');
+    expect(mailto.protocol).toBe('mailto:');
+    expect(mailto.pathname).toBe('agents@realty.test');
+    expect(mailto.searchParams.get('subject')).toBe('Conversation with Realty Bot');
+    expect(mailto.searchParams.get('body')).toBe('You: I want to see the loft\n\nRealty Bot: Sure & welcome');
+  });
+
+  it('dispose aborts a running answer and keeps what arrived for the next page', async () => {
+    const first = createModel();
+    first.model.open();
+    await settle();
+    void first.model.conversation.send('Question');
+    const ask = await first.fake.nextAsk();
+    ask.chunk('Partial');
+    first.clock.advance(100); // no animation frames in Node: the timer fallback flushes
+    expect(first.model.conversation.messages.value[1]?.text.value).toBe('Partial');
+    first.model.dispose();
+    expect(ask.signal?.aborted).toBe(true);
+
+    const second = createModel({ local: first.local });
+    second.model.open();
+    await settle();
+    const restored = second.model.conversation.messages.value;
+    expect(restored.map((m) => m.status.value)).toEqual(['sent', 'interrupted']);
+    expect(restored[1]?.text.value).toBe('Partial');
+  });
+});
