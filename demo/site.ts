@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createConsoleApiRoute } from './console-api';
 import { bundleDemoScripts, type BundledScript } from './web-scripts';
 
 const DEMO_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -215,9 +216,9 @@ export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite>
       path: '/dist/',
       handle: (request, response, { path }) => sendFile(request, response, distDir, path.slice('/dist'.length)),
     },
-    // Issue 5, the operator console: its page and a `/console-api/` route belong here. That route forwards the
-    // console's calls to site.serviceUrl and adds `Authorization: site.secretKey` on the server, so the page
-    // never holds the key.
+    // The operator console (issue 5): its page, and the proxy that adds the secret key on the server.
+    page('/console.html', 'console.html'),
+    createConsoleApiRoute(),
   ];
 
   const server = createServer((request, response) => {
