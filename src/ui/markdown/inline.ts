@@ -28,7 +28,6 @@ const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const SPACE = /\s/;
 const URL_START = /^https?:\/\/[^\s<>`]+/i;
-const ANGLE_LINK = /^<((?:https?:\/\/|mailto:)[^\s<>]+)>/i;
 
 export const isSafeHref = (url: string): boolean => /^(?:https?:\/\/|mailto:)/i.test(url);
 export const isSafeImage = (url: string): boolean => /^https?:\/\//i.test(url);
@@ -126,10 +125,6 @@ export function parseInline(source: string): Inline[] {
         canClose &&= !WORD_CHAR.test(after);
       }
       if (char === '~' && run !== 2) canOpen = canClose = false;
-      if (!canOpen && !canClose) {
-        i = end;
-        continue;
-      }
       flush(i);
       textStart = i = end;
       while (run > 0 && canClose) {
@@ -179,15 +174,6 @@ export function parseInline(source: string): Inline[] {
       i = textStart = after;
       continue;
     }
-    if (char === '<' && /[hm]/i.test(next)) {
-      const angle = ANGLE_LINK.exec(source.slice(i, i + MAX_DESTINATION));
-      if (angle && !openCount['[']) {
-        flush(i);
-        add({ type: 'link', href: angle[1]!, children: [angle[1]!.replace(/^mailto:/i, '')] });
-        i = textStart = i + angle[0].length;
-        continue;
-      }
-    }
     if ((char === 'h' || char === 'H') && /^http/i.test(source.slice(i, i + 4)) && !openCount['[']) {
       const match = WORD_CHAR.test(source[i - 1] ?? ' ') ? null : URL_START.exec(source.slice(i, i + MAX_DESTINATION));
       const url = match && trimUrl(match[0]);
@@ -224,22 +210,14 @@ function readDestination(source: string, from: number): { url: string; end: numb
     while (i < limit && (source[i] === ' ' || source[i] === '\t')) i++;
   };
   skipSpaces();
-  let url: string;
-  if (source[i] === '<') {
-    const close = source.indexOf('>', i);
-    if (close < 0 || close >= limit) return undefined;
-    url = source.slice(i + 1, close);
-    i = close + 1;
-  } else {
-    const start = i;
-    let depth = 0;
-    // Stopping at the next "](" keeps a flood of unfinished links linear: no two reads cover the same text.
-    for (; i < limit && !SPACE.test(source[i]!) && !source.startsWith('](', i); i++) {
-      if (source[i] === '(') depth++;
-      else if (source[i] === ')' && !depth--) break;
-    }
-    url = source.slice(start, i);
+  const start = i;
+  let depth = 0;
+  // Stopping at the next "](" keeps a flood of unfinished links linear: no two reads cover the same text.
+  for (; i < limit && !SPACE.test(source[i]!) && !source.startsWith('](', i); i++) {
+    if (source[i] === '(') depth++;
+    else if (source[i] === ')' && !depth--) break;
   }
+  const url = source.slice(start, i);
   skipSpaces();
   const quote = source[i];
   if (quote === '"' || quote === "'") {
@@ -248,7 +226,7 @@ function readDestination(source: string, from: number): { url: string; end: numb
     i = close + 1;
     skipSpaces();
   }
-  return source[i] === ')' && i < limit ? { url: url.trim(), end: i + 1 } : undefined;
+  return source[i] === ')' && i < limit ? { url, end: i + 1 } : undefined;
 }
 
 /** Drops trailing punctuation that ends a sentence rather than the URL, and unbalanced closing brackets. */

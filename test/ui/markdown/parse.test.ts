@@ -180,18 +180,17 @@ describe('inline', () => {
     expect(parseInline('[note] and [x](https://x.y)')).toEqual(['[note] and ', { type: 'link', href: 'https://x.y', children: ['x'] }]);
   });
 
-  test('bare and angle-bracket URLs become links; trailing punctuation stays outside', () => {
-    expect(parseInline('Go to https://a.com/x. Or (https://b.com/y), *https://c.com*! <https://d.com> <mailto:e@f.g>')).toEqual([
+  test('bare URLs become links; trailing punctuation and brackets stay outside', () => {
+    expect(parseInline('Go to https://a.com/x. Or (https://b.com/y), *https://c.com*! <https://d.com>')).toEqual([
       'Go to ',
       { type: 'link', href: 'https://a.com/x', children: ['https://a.com/x'] },
       '. Or (',
       { type: 'link', href: 'https://b.com/y', children: ['https://b.com/y'] },
       '), ',
       { type: 'em', children: [{ type: 'link', href: 'https://c.com', children: ['https://c.com'] }] },
-      '! ',
+      '! <',
       { type: 'link', href: 'https://d.com', children: ['https://d.com'] },
-      ' ',
-      { type: 'link', href: 'mailto:e@f.g', children: ['e@f.g'] },
+      '>',
     ]);
     expect(parseInline('xhttps://a.com http:// ftp://a.b')).toEqual(['xhttps://a.com http:// ftp://a.b']);
   });

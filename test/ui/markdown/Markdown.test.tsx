@@ -1,0 +1,210 @@
+import { cleanup, render } from '@testing-library/preact';
+import { options, type VNode } from 'preact';
+import { afterEach, describe, expect, test } from 'vitest';
+import { Markdown } from '../../../src/ui/markdown/Markdown';
+import { SAMPLE, randomSplit, seededRandom } from './sample';
+
+afterEach(cleanup);
+
+function renderMarkdown(text: string, className?: string) {
+  const view = render(<Markdown text={text} class={className} />);
+  const root = view.container.firstElementChild as HTMLElement;
+  return { ...view, root, update: (next: string) => view.rerender(<Markdown text={next} class={className} />) };
+}
+
+/** Asserts that `root` equals a fresh, non-streamed render of `text` (attribute order aside). */
+function expectSameAsFresh(root: Element, text: string, message: string): void {
+  const container = document.createElement('div');
+  const view = render(<Markdown text={text} />, { container });
+  const fresh = container.firstElementChild!;
+  if (!root.isEqualNode(fresh)) expect(root.outerHTML, message).toBe(fresh.outerHTML);
+  expect(root.isEqualNode(fresh), message).toBe(true);
+  view.unmount();
+}
+
+describe('rendering', () => {
+  test('every construct becomes its element, with the documented class names', () => {
+    const { root } = renderMarkdown(SAMPLE, 'extra');
+    expect(root.className).toBe('cw-md extra');
+    expect(root.querySelector('h1.cw-md__h.cw-md__h1')?.textContent).toBe('Getting started');
+    expect(root.querySelector('h2.cw-md__h2')?.textContent).toBe('Steps');
+    const intro = root.querySelector('p.cw-md__p')!;
+    expect([...intro.querySelectorAll('strong')].map((node) => node.textContent)).toEqual(['bold', 'also bold', 'both']);
+    expect([...intro.querySelectorAll('em')].map((node) => node.textContent)).toEqual(['em', 'em too', 'both']);
+    expect(intro.querySelector('del')?.textContent).toBe('struck');
+    expect(intro.querySelectorAll('br')).toHaveLength(1);
+    expect([...intro.querySelectorAll('code.cw-md__code')].map((node) => node.textContent)).toEqual(['inline code', 'a `tick` inside']);
+    expect(intro.textContent).toContain('escaped *star*.');
+
+    const links = [...root.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://example.com/docs',
+      'https://example.org/path_(x)',
+      'mailto:hi@example.com',
+    ]);
+    for (const link of links) {
+      expect(link.className).toBe('cw-md__link');
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    }
+
+    const [ordered] = [...root.querySelectorAll('ol.cw-md__ol')];
+    expect([...ordered!.children].map((item) => item.className)).toEqual(['cw-md__li', 'cw-md__li', 'cw-md__li']);
+    expect(ordered!.querySelector('ul.cw-md__ul')?.textContent).toBe('nested onenested two');
+    expect(ordered!.querySelector('p')).toBeNull(); // tight list: no paragraphs
+    const loose = root.querySelectorAll('ul.cw-md__ul')[1]!;
+    expect(loose.querySelectorAll(':scope > li > p.cw-md__p')).toHaveLength(2);
+
+    const [code, tilde] = [...root.querySelectorAll('pre.cw-md__pre')];
+    expect(code!.getAttribute('data-lang')).toBe('ts');
+    expect(code!.getAttribute('tabindex')).toBe('0');
+    expect(code!.querySelector('code')?.textContent).toBe('const x = `<b>`;\n\nconsole.log(x);');
+    expect(tilde!.hasAttribute('data-lang')).toBe(false);
+    expect(tilde!.textContent).toBe('tilde fence, never closed');
+
+    expect(root.querySelector('blockquote.cw-md__quote em')?.textContent).toBe('style');
+    expect(root.querySelectorAll('hr.cw-md__hr')).toHaveLength(1);
+    const images = root.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]!.className).toBe('cw-md__img');
+    expect(images[0]!.getAttribute('src')).toBe('https://example.com/logo.png');
+    expect(images[0]!.getAttribute('alt')).toBe('logo');
+    expect(root.querySelector('h3')?.textContent).toBe('Unclosed **bold and [text](htt');
+  });
+
+  test('ordered lists carry their start number', () => {
+    const { root } = renderMarkdown('4. four\n5. five');
+    expect(root.querySelector('ol')?.getAttribute('start')).toBe('4');
+  });
+});
+
+describe('safety', () => {
+  test('raw HTML shows as text and creates no elements', () => {
+    const text = '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<a href="javascript:alert(1)">x</a>';
+    const { root } = renderMarkdown(text);
+    expect(root.querySelector('script, img, a')).toBeNull();
+    expect(root.textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>');
+  });
+
+  test('unsafe links and images are dropped; nothing unsafe reaches an attribute', () => {
+    const text =
+      '[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1)) [z](data:text/html,hi) [r](/relative)\n' +
+      '![a](data:image/png;base64,AAAA) ![b](javascript:alert(1)) ![c](http://ok.example/c.png)';
+    const { root } = renderMarkdown(text);
+    expect(root.querySelector('a')).toBeNull();
+    expect([...root.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['http://ok.example/c.png']);
+    for (const element of root.querySelectorAll('*')) {
+      for (const attribute of element.attributes) expect(attribute.value).not.toMatch(/javascript:|data:/i);
+    }
+    expect(root.textContent).toBe('x y z ra b ');
+  });
+});
+
+describe('streaming', () => {
+  test('an update changes only the last block: earlier block nodes are the same objects and untouched', () => {
+    const { root, update } = renderMarkdown('# Title\n\nFirst paragraph.\n\n- one\n- two\n\nThe open para');
+    const before = [...root.childNodes];
+    expect(before).toHaveLength(4);
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    update('# Title\n\nFirst paragraph.\n\n- one\n- two\n\nThe open paragraph *grows*');
+    const records = observer.takeRecords();
+    observer.disconnect();
+    const after = [...root.childNodes];
+    expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+    after.slice(0, 3).forEach((node, index) => expect(node).toBe(before[index]));
+    expect(after[3]).toBe(before[3]);
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) expect(after[3]!.contains(record.target)).toBe(true);
+    expect(after[3]!.textContent).toBe('The open paragraph grows');
+  });
+
+  test('a block keeps its DOM node when it closes, and new blocks are appended after it', () => {
+    const { root, update } = renderMarkdown('Para one');
+    const paragraph = root.firstChild;
+    update('Para one done.\n\n');
+    update('Para one done.\n\nPara two');
+    expect(root.childNodes).toHaveLength(2);
+    expect(root.firstChild).toBe(paragraph);
+    expect(root.firstChild!.textContent).toBe('Para one done.');
+  });
+
+  test('re-rendering with the same text touches no DOM', () => {
+    const { root, update } = renderMarkdown(SAMPLE);
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    update(SAMPLE);
+    expect(observer.takeRecords()).toEqual([]);
+    observer.disconnect();
+  });
+
+  test('every prefix renders without throwing and matches a fresh render of that prefix', () => {
+    const { root, update } = renderMarkdown('');
+    for (let end = 1; end <= SAMPLE.length; end++) {
+      const prefix = SAMPLE.slice(0, end);
+      update(prefix);
+      expectSameAsFresh(root, prefix, `prefix of ${end} characters`);
+    }
+  });
+
+  test('random-sized deltas end in the same DOM as rendering the whole text', () => {
+    for (const seed of [3, 7, 11]) {
+      const { root, update, unmount } = renderMarkdown('');
+      let text = '';
+      for (const piece of randomSplit(SAMPLE, seededRandom(seed), 12)) update((text += piece));
+      expectSameAsFresh(root, SAMPLE, `seed ${seed}`);
+      unmount();
+    }
+  });
+
+  test('text that does not extend the previous text is parsed afresh', () => {
+    const { root, update } = renderMarkdown('# Old\n\nold text');
+    update('New *text*');
+    expect(root.innerHTML).toBe('<p class="cw-md__p" dir="auto">New <em>text</em></p>');
+  });
+
+  test('a long answer (over a thousand blocks) streams with earlier nodes kept and the final DOM exact', () => {
+    const paragraphs = Array.from({ length: 1100 }, (_, n) => `Paragraph **${n}** of the answer.`);
+    const { root, update } = renderMarkdown('');
+    let text = '';
+    let first: ChildNode | null = null;
+    let middle: ChildNode | null = null;
+    paragraphs.forEach((paragraph, n) => {
+      update((text += paragraph.slice(0, 10)));
+      update((text += paragraph.slice(10) + '\n\n'));
+      if (n === 0) first = root.firstChild;
+      if (n === 600) middle = root.childNodes[600]!;
+    });
+    expect(root.childNodes).toHaveLength(1100);
+    expect(root.firstChild).toBe(first);
+    expect(root.childNodes[600]).toBe(middle);
+    expectSameAsFresh(root, text, 'long answer');
+  });
+
+  test('render work per update does not grow with the number of blocks', () => {
+    const { update } = renderMarkdown('');
+    const diffedPerUpdate: number[] = [];
+    const previousHook = options.diffed;
+    let diffed = 0;
+    options.diffed = (vnode: VNode) => {
+      diffed++;
+      previousHook?.(vnode);
+    };
+    try {
+      let text = '';
+      for (let n = 0; n < 1100; n++) {
+        update((text += `Paragraph ${n} `));
+        diffed = 0;
+        update((text += `is *here*.\n\n`));
+        diffedPerUpdate.push(diffed);
+      }
+    } finally {
+      options.diffed = previousHook;
+    }
+    // Same position inside the groups of 32 and 1024, early and late: only the extra group levels differ.
+    expect(diffedPerUpdate[1032]! - diffedPerUpdate[40]!).toBeLessThanOrEqual(3);
+    // Bounded by the siblings checked on the path to the open block (32 per level) plus the open block itself.
+    const bound = 3 * 32 + 15;
+    expect(Math.max(...diffedPerUpdate)).toBeLessThanOrEqual(bound);
+  });
+});
