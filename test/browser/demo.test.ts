@@ -1,0 +1,130 @@
+/**
+ * The demo pages in real Chromium against the real reference service: what `npm run demo` serves talks to the
+ * service (a cross-origin round trip) and runs without errors, also under the strict Content-Security-Policy.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoSite, type DemoSite } from '../../demo/site';
+import { launchBrowser, openPage, screenshot, waitForText } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+
+/** Server-side calls with the secret key, to set up and cross-check what the page shows. */
+async function callService<T>(service: TestService, path: string, body: unknown): Promise<T> {
+  const response = await fetch(service.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: service.secretKey },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { Success: boolean; Message: string; Data: T };
+  if (!envelope.Success) throw new Error(`${path}: ${envelope.Message}`);
+  return envelope.Data;
+}
+
+let service: TestService;
+let site: DemoSite;
+let browser: Browser;
+/** A name only this run can know: the page can show it only by asking the service. */
+const chatbotName = `Test agency bot ${process.pid}-${Date.now() % 100_000}`;
+
+beforeAll(async () => {
+  service = await startTestService();
+  await callService(service, '/chat/Chatbot/Edit', { serialNumber: service.serialNumber, Name: chatbotName });
+  site = await startDemoSite({
+    serviceUrl: service.url,
+    serialNumber: service.serialNumber,
+    secretKey: service.secretKey,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+});
+
+describe('demo site in Chromium', () => {
+  it('home page shows the chatbot name and listings fetched from the service, with no errors', async () => {
+    const { page, log, close } = await openPage(browser, `${site.url}/`);
+    try {
+      const status = page.locator('#service-status[data-state="ok"]');
+      await status.waitFor({ timeout: 10_000 });
+      expect(await status.textContent()).toContain(chatbotName);
+
+      const expected = await callService<{ VirtualCount: number; List: unknown[] }>(
+        service,
+        '/chat/Chatbot/RealEstateList',
+        { SerialNumber: service.serialNumber, PageSize: 6 },
+      );
+      expect(expected.VirtualCount).toBeGreaterThan(0);
+      await page.locator('#listings[data-state="ok"]').waitFor();
+      expect(await page.locator('#listings .listing').count()).toBe(expected.List.length);
+      await waitForText(page, `${expected.VirtualCount} homes listed`);
+
+      await screenshot(page, 'demo-home-desktop');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('inline-mode contact page loads and talks to the service', async () => {
+    const { page, log, close } = await openPage(browser, `${site.url}/inline.html`);
+    try {
+      await page.locator('#service-status[data-state="ok"]').waitFor({ timeout: 10_000 });
+      expect(await page.locator('chatbot-widget[mode="inline"]').count()).toBe(1);
+      await screenshot(page, 'demo-inline-desktop');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('strict-CSP page runs with no Content-Security-Policy violation', async () => {
+    const { page, log, close } = await openPage(browser, `${site.url}/csp.html`);
+    try {
+      await page.locator('#service-status[data-state="ok"]').waitFor({ timeout: 10_000 });
+      expect(await page.locator('#csp-policy').textContent()).toContain("script-src 'self'");
+      expect(log.cspViolations()).toEqual([]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('says so plainly when the service cannot be reached', async () => {
+    // A closed port: the same pages, pointed at a service that is not running.
+    const orphan = await startDemoSite({ serviceUrl: 'http://127.0.0.1:9', serialNumber: 'none', secretKey: 'x' });
+    const { page, close } = await openPage(browser, `${orphan.url}/`);
+    try {
+      const status = page.locator('#service-status[data-state="error"]');
+      await status.waitFor({ timeout: 10_000 });
+      expect(await status.textContent()).toContain('cannot be reached');
+    } finally {
+      await close();
+      await orphan.close();
+    }
+  });
+
+  it('the harness sees a console error, a page error and a CSP violation when a page has them', async () => {
+    const { page, log, close } = await openPage(browser, `${site.url}/csp.html`);
+    try {
+      await page.evaluate(() => {
+        console.error('deliberate error');
+        setTimeout(() => {
+          throw new Error('deliberate uncaught');
+        });
+        const blocked = document.createElement('script');
+        blocked.textContent = 'window.inlineRan = true';
+        document.head.append(blocked);
+      });
+      await expect.poll(() => log.problems().length).toBeGreaterThanOrEqual(3);
+      expect(log.errors().map((entry) => entry.text)).toContain('deliberate error');
+      expect(log.pageErrors.join('\n')).toContain('deliberate uncaught');
+      expect(log.cspViolations().length).toBe(1);
+      expect(await page.evaluate(() => 'inlineRan' in window)).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+});
