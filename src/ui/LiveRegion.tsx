@@ -24,38 +24,51 @@ export interface Announcer {
 export function useAnnouncer(model: WidgetModel): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
   const counter = useRef(0);
+  // What was there when the panel first rendered (restored history) stays silent. Taken during render: the signal
+  // effect below first runs after paint, and a message arriving in between must still count as new.
   const statuses = useRef<Map<string, MessageStatus> | null>(null);
+  statuses.current ??= new Map(
+    model.conversation.messages.peek().map((message) => [message.id, message.status.peek()] as const),
+  );
   const announce = useCallback((text: string) => {
     counter.current += 1;
     setCurrent({ key: counter.current, text });
   }, []);
 
+  // Failures whose plain-words error has not arrived yet (status and error may change in either order).
+  const awaitingError = useRef(new Map<string, 'answer' | 'question'>());
+
   useSignalEffect(() => {
     const messages = model.conversation.messages.value;
     const now = new Map(messages.map((message) => [message.id, message.status.value] as const));
-    const before = statuses.current;
+    const before = statuses.current ?? now;
     statuses.current = now;
-    if (before === null) return; // first look: what is already there was there before the visitor arrived
 
+    const awaiting = awaitingError.current;
     for (const message of messages) {
       const status = now.get(message.id);
       const previous = before.get(message.id);
-      if (status === previous) continue;
-      const isNew = previous === undefined;
-      if (message.role === 'notice') {
-        if (isNew) announce(message.text.peek());
-      } else if (message.role === 'assistant') {
+      if (status !== previous) {
+        awaiting.delete(message.id);
+        const isNew = previous === undefined;
         const wasRunning = isNew || previous === 'waiting' || previous === 'streaming';
-        const error = message.error.peek();
-        if (wasRunning && status === 'done') announce(answerFrom(model.settings.peek().name, message.text.peek()));
-        else if (wasRunning && error !== null && (status === 'failed' || status === 'interrupted')) {
-          announce(answerFailed(error));
+        if (message.role === 'notice') {
+          if (isNew) announce(message.text.peek());
+        } else if (message.role === 'assistant' && wasRunning) {
+          if (status === 'done') announce(answerFrom(model.settings.peek().name, message.text.peek()));
+          else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
+        } else if (message.role === 'user' && status === 'failed') {
+          awaiting.set(message.id, 'question');
         }
-      } else if (status === 'failed') {
-        const error = message.error.peek();
-        if (error !== null) announce(error);
       }
+      const failure = awaiting.get(message.id);
+      if (failure === undefined) continue;
+      const error = message.error.value; // subscribes only while waiting for it
+      if (error === null) continue;
+      awaiting.delete(message.id);
+      announce(failure === 'answer' ? answerFailed(error) : error);
     }
+    for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
   });
 
   return { current, announce };

@@ -1,0 +1,279 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createFakeModel } from '../helpers/fake-model';
+import { liveRegion, renderPanel } from '../helpers/render-ui';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const inline = (settings = {}) => createFakeModel({ mode: 'inline', settings });
+
+function log(): HTMLElement {
+  return screen.getByRole('log', { name: 'Conversation' });
+}
+
+describe('message list', () => {
+  test('is a log that does not announce by itself, and starts with the welcome message', async () => {
+    const model = inline({ welcomeMessage: 'Welcome to **Acme**!' });
+    await renderPanel(model);
+    const list = log();
+    expect(list.getAttribute('aria-live')).toBe('off');
+    const welcome = list.querySelector('.cw-msg--welcome');
+    expect(welcome?.textContent).toContain('Welcome to Acme!');
+    // the welcome is markdown like any answer
+    expect(welcome?.querySelector('strong')?.textContent).toBe('Acme');
+  });
+
+  test('shows user text as plain text and answers as markdown, each with dir="auto" and its time', async () => {
+    const model = inline({ timeZone: 'Asia/Tokyo' });
+    const at = Date.UTC(2024, 0, 15, 9, 30);
+    model.conversation.add({ role: 'user', text: '**not bold**\nsecond line', createdAt: at });
+    model.conversation.add({ role: 'assistant', text: 'A *real* answer', createdAt: at });
+    await renderPanel(model);
+    const [user, answer] = Array.from(log().querySelectorAll('.cw-msg:not(.cw-msg--welcome)'));
+    expect(user?.classList.contains('cw-msg--user')).toBe(true);
+    expect(user?.querySelector('.cw-msg__text')?.textContent).toBe('**not bold**\nsecond line');
+    expect(user?.querySelector('strong')).toBeNull();
+    expect(answer?.querySelector('em')?.textContent).toBe('real');
+    for (const message of [user, answer]) {
+      expect(message?.querySelector('.cw-msg__bubble')?.getAttribute('dir')).toBe('auto');
+      const time = message?.querySelector('time');
+      // 09:30 UTC is 18:30 in Tokyo
+      expect(time?.textContent).toMatch(/6:30|18:30/);
+      expect(time?.getAttribute('datetime')).toBe('2024-01-15T09:30:00.000Z');
+    }
+  });
+
+  test('shows a typing indicator while the answer is waiting, then the streamed text', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'user', text: 'Hi' });
+    const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
+    await renderPanel(model);
+    expect(screen.getByRole('img', { name: 'Test bot is typing' })).toBeTruthy();
+    act(() => {
+      answer.status.value = 'streaming';
+      answer.text.value = 'Hel';
+    });
+    expect(screen.queryByRole('img', { name: 'Test bot is typing' })).toBeNull();
+    expect(log().textContent).toContain('Hel');
+    act(() => {
+      answer.text.value = 'Hello there';
+    });
+    expect(log().textContent).toContain('Hello there');
+  });
+
+  test('a failed question shows its error, keeps its text and offers retry', async () => {
+    const model = inline();
+    const question = model.conversation.add({
+      role: 'user',
+      text: 'What are your hours?',
+      status: 'failed',
+      error: 'No connection. Check your network and try again.',
+    });
+    await renderPanel(model);
+    const message = log().querySelector('.cw-msg--user');
+    expect(message?.classList.contains('cw-msg--failed')).toBe(true);
+    expect(message?.textContent).toContain('What are your hours?');
+    expect(message?.textContent).toContain('No connection. Check your network and try again.');
+    fireEvent.click(within(message as HTMLElement).getByRole('button', { name: 'Send again' }));
+    expect(model.conversation.retried).toEqual([question.id]);
+  });
+
+  test('interrupted, stopped and failed answers offer retry; finished ones do not', async () => {
+    const model = inline();
+    const interrupted = model.conversation.add({
+      role: 'assistant',
+      text: 'Half an ans',
+      status: 'interrupted',
+      error: 'The answer was cut off.',
+    });
+    model.conversation.add({ role: 'assistant', text: 'Partial', status: 'stopped' });
+    model.conversation.add({ role: 'assistant', text: '', status: 'failed', error: 'The service refused: monthly cap reached.' });
+    model.conversation.add({ role: 'assistant', text: 'Complete', status: 'done' });
+    await renderPanel(model);
+    const retries = screen.getAllByRole('button', { name: 'Retry' });
+    expect(retries).toHaveLength(3);
+    expect(log().textContent).toContain('Half an ans');
+    expect(log().textContent).toContain('The answer was cut off.');
+    expect(log().textContent).toContain('Stopped.');
+    expect(log().textContent).toContain('monthly cap reached');
+    fireEvent.click(retries[0] as HTMLElement);
+    expect(model.conversation.retried).toEqual([interrupted.id]);
+  });
+
+  test('retry is disabled while another answer is running', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'assistant', text: 'x', status: 'stopped' });
+    model.conversation.busy.value = true;
+    await renderPanel(model);
+    expect((screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('copy writes the answer to the clipboard and says "Copied"', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const model = inline();
+    model.conversation.add({ role: 'assistant', text: 'Open 9 to 5.' });
+    const { container } = await renderPanel(model);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy answer' }));
+    expect(writeText).toHaveBeenCalledWith('Open 9 to 5.');
+    await screen.findByRole('button', { name: 'Copied' });
+    expect(liveRegion(container).textContent).toBe('Copied');
+  });
+
+  test('copy tells the visitor when the clipboard refuses', async () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+    });
+    const model = inline();
+    model.conversation.add({ role: 'assistant', text: 'x' });
+    await renderPanel(model);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy answer' }));
+    await screen.findByRole('button', { name: 'Copy failed' });
+  });
+
+  test('no copy button while an answer is still streaming', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'assistant', text: 'partial', status: 'streaming' });
+    await renderPanel(model);
+    expect(screen.queryByRole('button', { name: 'Copy answer' })).toBeNull();
+  });
+
+  test('a notice shows its mailto link (talk to a person)', async () => {
+    const model = inline();
+    model.conversation.add({
+      role: 'notice',
+      text: 'Someone will reply by e-mail.',
+      mailto: 'mailto:help@example.com?subject=Chat&body=Hi',
+    });
+    await renderPanel(model);
+    const link = screen.getByRole('link', { name: 'Email the conversation' });
+    expect(link.getAttribute('href')).toBe('mailto:help@example.com?subject=Chat&body=Hi');
+  });
+
+  test('a mailto that is not a mailto or http(s) URL is not rendered as a link', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'notice', text: 'x', mailto: 'javascript:alert(1)' });
+    await renderPanel(model);
+    expect(screen.queryByRole('link', { name: 'Email the conversation' })).toBeNull();
+  });
+
+  test('"new conversation" calls the model and is inert while the conversation is empty', async () => {
+    const model = inline();
+    await renderPanel(model);
+    const button = screen.getByRole('button', { name: 'Start a new conversation' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(model.conversation.newConversations).toBe(0);
+    act(() => void model.conversation.add({ role: 'user', text: 'Hi' }));
+    expect(button.getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(button);
+    expect(model.conversation.newConversations).toBe(1);
+  });
+});
+
+describe('live region', () => {
+  test('announces a finished answer once, never while it streams, and not restored history', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'assistant', text: 'An old answer from storage' });
+    const { container } = await renderPanel(model);
+    const region = liveRegion(container);
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.closest('[role="log"]')).toBeNull();
+    const announced: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) announced.push(node.textContent ?? '');
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+
+    const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
+    act(() => void 0);
+    for (const text of ['The', 'The shop', 'The shop opens at 9.']) {
+      act(() => {
+        answer.status.value = 'streaming';
+        answer.text.value = text;
+      });
+    }
+    await Promise.resolve();
+    expect(announced).toEqual([]);
+    expect(region.textContent).toBe('');
+
+    act(() => {
+      answer.status.value = 'done';
+    });
+    await waitFor(() => expect(region.textContent).toBe('Test bot: The shop opens at 9.'));
+    act(() => {
+      model.conversation.busy.value = true;
+      model.conversation.busy.value = false;
+    });
+    await Promise.resolve();
+    expect(announced).toEqual(['Test bot: The shop opens at 9.']);
+  });
+
+  test('announces a failure in plain words', async () => {
+    const model = inline();
+    const { container } = await renderPanel(model);
+    const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
+    act(() => void 0);
+    act(() => {
+      answer.status.value = 'failed';
+      answer.error.value = 'The service is busy.';
+    });
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('The answer failed: The service is busy.'));
+  });
+});
+
+describe('scrolling', () => {
+  function fakeScrollBox(element: HTMLElement, size: { scrollHeight: number; clientHeight: number }) {
+    Object.defineProperty(element, 'scrollHeight', { configurable: true, get: () => size.scrollHeight });
+    Object.defineProperty(element, 'clientHeight', { configurable: true, get: () => size.clientHeight });
+  }
+
+  test('follows the newest text while at the bottom; scrolled up, it stays and offers "jump to latest"', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'user', text: 'Tell me a long story' });
+    const answer = model.conversation.add({ role: 'assistant', text: 'Once', status: 'streaming' });
+    await renderPanel(model);
+    const list = log();
+    const box = { scrollHeight: 1000, clientHeight: 200 };
+    fakeScrollBox(list, box);
+
+    act(() => {
+      answer.text.value = 'Once upon a time';
+    });
+    expect(list.scrollTop).toBe(1000);
+    expect(screen.queryByRole('button', { name: 'Jump to latest message' })).toBeNull();
+
+    list.scrollTop = 300;
+    fireEvent.scroll(list);
+    const jump = await screen.findByRole('button', { name: 'Jump to latest message' });
+    box.scrollHeight = 1400;
+    act(() => {
+      answer.text.value = 'Once upon a time there was a widget';
+    });
+    expect(list.scrollTop).toBe(300);
+
+    fireEvent.click(jump);
+    expect(list.scrollTop).toBe(1400);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Jump to latest message' })).toBeNull());
+    expect(document.activeElement).toBe(list);
+  });
+
+  test("the visitor's own new question brings the view back down", async () => {
+    const model = inline();
+    model.conversation.add({ role: 'assistant', text: 'Earlier answer' });
+    await renderPanel(model);
+    const list = log();
+    const box = { scrollHeight: 800, clientHeight: 200 };
+    fakeScrollBox(list, box);
+    list.scrollTop = 100;
+    fireEvent.scroll(list);
+    await screen.findByRole('button', { name: 'Jump to latest message' });
+    box.scrollHeight = 900;
+    act(() => void model.conversation.add({ role: 'user', text: 'New question' }));
+    await waitFor(() => expect(list.scrollTop).toBe(900));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Jump to latest message' })).toBeNull());
+  });
+});

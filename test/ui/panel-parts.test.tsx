@@ -1,0 +1,134 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createFakeModel } from '../helpers/fake-model';
+import { renderPanel } from '../helpers/render-ui';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const inline = (settings = {}) => createFakeModel({ mode: 'inline', settings });
+
+describe('suggested messages', () => {
+  test('show as chips while the conversation is empty; a click sends the chip text', async () => {
+    const model = inline({ suggestedMessages: ['Opening hours', 'Book a viewing'] });
+    await renderPanel(model);
+    const group = screen.getByRole('group', { name: 'Suggested messages' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Book a viewing' }));
+    expect(model.conversation.sent.map((call) => call.text)).toEqual(['Book a viewing']);
+    expect(screen.queryByRole('group', { name: 'Suggested messages' })).toBeNull();
+  });
+
+  test('are hidden until the stored conversation is restored', async () => {
+    const model = inline({ suggestedMessages: ['Hi'] });
+    model.conversation.loaded.value = false;
+    await renderPanel(model);
+    expect(screen.queryByRole('group', { name: 'Suggested messages' })).toBeNull();
+    act(() => {
+      model.conversation.loaded.value = true;
+    });
+    expect(screen.getByRole('group', { name: 'Suggested messages' })).toBeTruthy();
+  });
+});
+
+describe('footer', () => {
+  test('privacy policy: description and a link that opens in a new tab without opener', async () => {
+    const model = inline({
+      privacyPolicy: { name: 'Our privacy policy', url: 'https://example.com/privacy', description: 'We keep chats 30 days.' },
+    });
+    await renderPanel(model);
+    const link = screen.getByRole('link', { name: /Our privacy policy/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.textContent).toContain('(opens in a new tab)');
+    expect(screen.getByText(/We keep chats 30 days\./)).toBeTruthy();
+  });
+
+  test('contact links are listed, open in a new tab; unsafe ones are dropped', async () => {
+    const model = inline({
+      contactLinks: [
+        { kind: 'social', url: 'https://facebook.com/acme', label: 'facebook.com' },
+        { kind: 'messenger', url: 'https://m.me/acme', label: 'm.me' },
+        { kind: 'social', url: 'javascript:alert(1)', label: 'evil' },
+      ],
+    });
+    await renderPanel(model);
+    const list = screen.getByRole('list', { name: 'Other ways to reach us' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://facebook.com/acme', 'https://m.me/acme']);
+    for (const link of links) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(within(list).queryByText('evil')).toBeNull();
+  });
+
+  test('"talk to a person" appears only with a talk-to-human e-mail and calls the model', async () => {
+    const without = inline();
+    await renderPanel(without);
+    expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+    cleanup();
+
+    const model = inline({ talkToHuman: { email: 'help@example.com', responseMessage: 'We will write back.' } });
+    await renderPanel(model);
+    fireEvent.click(screen.getByRole('button', { name: 'Talk to a person' }));
+    expect(model.calls).toContain('talkToHuman');
+  });
+
+  test('no footer at all when there is nothing to show', async () => {
+    const { dialog } = await renderPanel(inline());
+    expect(dialog.querySelector('.cw-panel__footer')).toBeNull();
+  });
+});
+
+describe('rate limit', () => {
+  test('shows the message and a countdown that ticks down, and blocks sending', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2024-05-01T10:00:00Z'));
+    const model = inline();
+    model.conversation.rateLimit.value = { message: 'Too many messages.', retryAt: Date.now() + 45_000 };
+    await renderPanel(model);
+    expect(screen.getByText('Too many messages.').getAttribute('role')).toBe('status');
+    expect(screen.getByText('You can send again in 45 seconds.')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByText('Too many messages.').parentElement?.id);
+
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(screen.getByText('You can send again in 40 seconds.')).toBeTruthy();
+
+    fireEvent.input(input, { target: { value: 'hello' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(model.conversation.sent).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Send message' }).getAttribute('aria-disabled')).toBe('true');
+
+    act(() => {
+      model.conversation.rateLimit.value = null;
+    });
+    expect(screen.queryByText('Too many messages.')).toBeNull();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(model.conversation.sent.map((call) => call.text)).toEqual(['hello']);
+  });
+});
+
+describe('config state', () => {
+  test('a failed config says so in plain words with a retry', async () => {
+    const model = inline();
+    model.config.value = { status: 'failed', error: 'No connection.' };
+    await renderPanel(model);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The chat is unavailable: No connection.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(model.calls).toContain('reloadConfig');
+  });
+
+  test('the header shows the avatar from settings', async () => {
+    const { dialog } = await renderPanel(inline({ avatarUrl: 'https://cdn.example/a.png' }));
+    const avatar = dialog.querySelector('img.cw-panel__avatar');
+    expect(avatar?.getAttribute('src')).toBe('https://cdn.example/a.png');
+    expect(avatar?.getAttribute('alt')).toBe('');
+  });
+});
