@@ -29,13 +29,13 @@ export function Launcher(props: LauncherProps): JSX.Element {
       onFocus={props.onPrefetch}
     >
       {open ? (
-        <svg class="cw-launcher__glyph" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       ) : iconUrl !== null ? (
         <img class="cw-launcher__icon" src={iconUrl} alt="" />
       ) : (
-        <svg class="cw-launcher__glyph" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 4h12a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H9l-5 4V6a2 2 0 0 1 2-2z" />
         </svg>
       )}
