@@ -1,0 +1,204 @@
+/**
+ * The UI on the real widget model and conversation, with the fake service client and manual animation frames:
+ * what the visitor sees when the model's own logic (streaming, stop, retry, failure, talk to a person, the rate
+ * limit) runs, not a fake's idea of it.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ChatbotSettings } from '../../src/api/types';
+import { createConversation } from '../../src/model/conversation';
+import { openStore } from '../../src/model/storage';
+import { createWidgetModel, type WidgetModelHandle } from '../../src/model/widget-model';
+import { Root } from '../../src/ui/Root';
+import { settle } from '../helpers/conversation-harness';
+import { createFakeClient, type FakeClient } from '../helpers/fake-client';
+import { FakeStorage } from '../helpers/fake-storage';
+import { createFakeClock, createManualFrames, type FakeClock, type ManualFrames } from '../helpers/fake-time';
+import { afterPaint, liveRegion } from '../helpers/render-ui';
+
+interface Setup {
+  model: WidgetModelHandle;
+  fake: FakeClient;
+  clock: FakeClock;
+  frames: ManualFrames;
+  container: HTMLElement;
+}
+
+const models: WidgetModelHandle[] = [];
+afterEach(() => {
+  cleanup();
+  for (const model of models.splice(0)) model.dispose();
+});
+
+async function setup(inlineSettings: Partial<ChatbotSettings> = {}): Promise<Setup> {
+  const fake = createFakeClient();
+  const clock = createFakeClock(Date.now());
+  const frames = createManualFrames();
+  const source = { localStorage: new FakeStorage(), sessionStorage: new FakeStorage() };
+  const model = createWidgetModel({
+    serialNumber: 'demo-realty',
+    mode: 'inline',
+    inlineSettings,
+    fetchConfig: (request, signal) => fake.client.getConfig(request, { signal }),
+    loadConversation: async (deps) => createConversation({ ...deps, client: fake.client, frame: frames.frame }),
+    visitorStore: openStore('local', 'cw:demo-realty', source),
+    chatStore: (kind) => openStore(kind, 'cw:demo-realty:chat', source),
+    emit: () => undefined,
+    clock,
+  });
+  models.push(model);
+  const { container } = render(<Root model={model} />);
+  await screen.findByRole('dialog');
+  await waitFor(() => expect(model.conversation.loaded.value).toBe(true));
+  await settle();
+  await afterPaint();
+  return { model, fake, clock, frames, container };
+}
+
+function type(text: string): HTMLTextAreaElement {
+  const input = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+  fireEvent.input(input, { target: { value: text } });
+  return input;
+}
+
+function ask(text: string): HTMLTextAreaElement {
+  const input = type(text);
+  fireEvent.keyDown(input, { key: 'Enter' });
+  return input;
+}
+
+const flushFrame = (frames: ManualFrames): void => act(() => void frames.runFrame());
+
+describe('with the real model', () => {
+  test('a question streams into an answer, announced once when it finishes', async () => {
+    const { fake, frames, container } = await setup();
+    const input = ask('When are you open?');
+    await act(settle);
+    expect(input.value).toBe('');
+    const log = screen.getByRole('log');
+    expect(log.textContent).toContain('When are you open?');
+    expect(within(log).getByRole('img', { name: 'Test bot is typing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop the answer' })).toBeTruthy();
+
+    const held = await fake.nextAsk();
+    expect(held.request.content).toBe('When are you open?');
+    act(() => held.chunk('We open '));
+    flushFrame(frames);
+    expect(log.textContent).toContain('We open');
+    expect(within(log).queryByRole('img', { name: 'Test bot is typing' })).toBeNull();
+    act(() => held.chunk('at **nine**.'));
+    flushFrame(frames);
+    expect(log.querySelector('strong')?.textContent).toBe('nine');
+    expect(liveRegion(container).textContent).toBe('');
+
+    await act(async () => {
+      held.finish();
+      await settle();
+    });
+    flushFrame(frames);
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('Test bot: We open at **nine**.'));
+    expect(liveRegion(container).querySelectorAll('p')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Copy answer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
+  });
+
+  test('stop keeps the partial answer and offers retry, which asks again', async () => {
+    const { fake, frames } = await setup();
+    ask('Tell me everything');
+    const held = await fake.nextAsk();
+    act(() => held.chunk('Part one'));
+    flushFrame(frames);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop the answer' }));
+      await settle();
+    });
+    flushFrame(frames);
+    const log = screen.getByRole('log');
+    await waitFor(() => expect(log.textContent).toContain('Stopped.'));
+    expect(log.textContent).toContain('Part one');
+    expect(held.signal?.aborted).toBe(true);
+
+    await act(async () => {
+      fireEvent.click(within(log).getByRole('button', { name: 'Retry' }));
+      await settle();
+    });
+    const again = await fake.nextAsk();
+    expect(again.request.content).toBe('Tell me everything');
+  });
+
+  test('a network failure shows plain words, keeps the question and retries on click', async () => {
+    const { fake, frames } = await setup();
+    ask('Is parking free?');
+    const held = await fake.nextAsk();
+    await act(async () => {
+      held.fail('network');
+      await settle();
+    });
+    flushFrame(frames);
+    const log = screen.getByRole('log');
+    await waitFor(() => expect(log.querySelector('.cw-msg--failed')).not.toBeNull());
+    expect(log.textContent).toContain('Is parking free?');
+    expect(log.querySelector('.cw-msg__error')?.textContent).not.toBe('');
+    const retry = within(log).getAllByRole('button').find((button) => /retry|send again/i.test(button.textContent ?? ''));
+    expect(retry).toBeDefined();
+    await act(async () => {
+      fireEvent.click(retry as HTMLElement);
+      await settle();
+    });
+    expect((await fake.nextAsk()).request.content).toBe('Is parking free?');
+  });
+
+  test('talk to a person shows the response message and a mailto link carrying the transcript', async () => {
+    const { fake, frames } = await setup({
+      TalkToHumanEmail: 'agents@example.com',
+      TalkToHumanResponseMessage: 'An agent will e-mail you within a day.',
+    });
+    ask('I want to see the flat on Elm Street');
+    const held = await fake.nextAsk();
+    await act(async () => {
+      held.finish('Sure, which day suits you?');
+      await settle();
+    });
+    flushFrame(frames);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Talk to a person' }));
+      await settle();
+    });
+    const log = screen.getByRole('log');
+    await waitFor(() => expect(log.textContent).toContain('An agent will e-mail you within a day.'));
+    const link = within(log).getByRole('link', { name: 'Email the conversation' });
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith('mailto:agents@example.com?')).toBe(true);
+    expect(decodeURIComponent(href)).toContain('I want to see the flat on Elm Street');
+  });
+
+  test('the rate limit shows its message with the time left, keeps the text, and lifts by itself', async () => {
+    const { fake, frames, clock } = await setup({
+      RateLimitCount: 1,
+      RateLimitTime: 60,
+      RateLimitMessage: 'Slow down a little.',
+    });
+    ask('First question');
+    const held = await fake.nextAsk();
+    await act(async () => {
+      held.finish('First answer');
+      await settle();
+    });
+    flushFrame(frames);
+
+    const input = ask('Second question');
+    await act(async () => {
+      await settle();
+    });
+    await screen.findByText('Slow down a little.');
+    expect(screen.getByText(/You can send again in (59|60) seconds\./)).toBeTruthy();
+    expect(input.value).toBe('Second question');
+    expect(fake.asks).toHaveLength(1);
+
+    act(() => clock.advance(61_000));
+    await waitFor(() => expect(screen.queryByText('Slow down a little.')).toBeNull());
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await fake.nextAsk()).request.content).toBe('Second question');
+  });
+});
