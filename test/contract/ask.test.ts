@@ -1,0 +1,249 @@
+/**
+ * Contract: ClientAsk as one JSON answer: the answer engine against the chatbot's own listings, AnswerSuffix,
+ * TotalToken, credentials, domain verification, the rate limit and the monthly cap (with a test clock), and bad
+ * input, each refusal leaving the data unchanged.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AskRequest, ListingItem, ServiceClient } from '../../src/api';
+import { MONTHLY_CAP_MESSAGE, SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { startTestService, type TestService } from '../helpers/service';
+import { adminClient, anonymousClient, expectBusiness, expectHttp, raw, readDataFile, visitor } from './fixtures';
+
+let service: TestService;
+let admin: ServiceClient;
+/** The service's clock; tests move it to cross rate-limit windows and month ends. */
+let clock = Date.UTC(2025, 0, 15, 12, 0, 0);
+
+beforeAll(async () => {
+  service = await startTestService({ now: () => clock });
+  admin = adminClient(service);
+  await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 0, RateLimitTime: 0 });
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+async function listings(city: string, saleType: 'for_sale' | 'for_rent'): Promise<ListingItem[]> {
+  const page = await admin.realEstateList({ SerialNumber: service.serialNumber, CityName: city, SaleType: saleType, PageSize: 100 });
+  return page.List;
+}
+
+describe('answers', () => {
+  it('lists exactly the listings that match city, sale type, bedrooms and budget, with links and prices', async () => {
+    const { client, sessionID } = await visitor(service);
+    const question = '3 bedroom homes for sale in Austin under $650k';
+    const answer = await client.ask({ sessionID, content: question });
+    const all = await listings('Austin', 'for_sale');
+    const matching = all.filter((item) => item.Status !== 'Sold' && Number(item.Bedrooms) >= 3 && Number(item.Price) <= 650_000);
+    expect(matching.length).toBeGreaterThan(0);
+    for (const item of matching) {
+      expect(answer.content).toContain(`(${item.Url})`);
+      expect(answer.content).toContain(`$${Number(item.Price).toLocaleString('en-US')}`);
+    }
+    for (const item of all.filter((listing) => !matching.includes(listing))) expect(answer.content).not.toContain(item.Url);
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.totalToken).toBe(words(question) + words(answer.content));
+    expect(Number.isInteger(answer.messageid)).toBe(true);
+  });
+
+  it('understands rentals and "below 3000" as a monthly budget', async () => {
+    const { client, sessionID } = await visitor(service);
+    const answer = await client.ask({ sessionID, content: 'Apartments to rent in seattle below 3000?' });
+    const matching = (await listings('Seattle', 'for_rent')).filter((item) => Number(item.Price) <= 3000);
+    expect(matching.length).toBeGreaterThan(0);
+    for (const item of matching) expect(answer.content).toContain(item.Url);
+    expect(answer.content).toContain('/month');
+  });
+
+  it('says so when nothing matches, greets, and explains itself when it does not understand', async () => {
+    const { client, sessionID } = await visitor(service);
+    const none = await client.ask({ sessionID, content: '9 bedroom house for rent in Miami under $500' });
+    expect(none.content).toMatch(/couldn't find any listings/);
+    const hello = await client.ask({ sessionID, content: 'Hello there' });
+    expect(hello.content).toContain('Harbor & Pine Realty');
+    expect(hello.noAnswer).toBe(false);
+    const puzzled = await client.ask({ sessionID, content: 'Sing me a sea shanty' });
+    expect(puzzled.noAnswer).toBe(true);
+    expect(puzzled.content).toMatch(/Austin/);
+  });
+
+  it('appends AnswerSuffix, and gives each answer a new message id', async () => {
+    await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: 'Reply STOP to end.' });
+    try {
+      const { client, sessionID } = await visitor(service);
+      const first = await client.ask({ sessionID, content: 'hi' });
+      const second = await client.ask({ sessionID, content: 'hi' });
+      expect(first.content.endsWith('\n\nReply STOP to end.')).toBe(true);
+      expect(second.messageid).toBeGreaterThan(first.messageid);
+    } finally {
+      await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: '' });
+    }
+  });
+
+  it('answers with the secret key for any session', async () => {
+    const { sessionID } = await visitor(service);
+    const answer = await admin.ask({ sessionID, content: 'homes in Denver' });
+    expect(answer.content).toContain('Denver');
+  });
+});
+
+describe('refusals', () => {
+  let client: ServiceClient;
+  let sessionID: number;
+  beforeEach(async () => {
+    ({ client, sessionID } = await visitor(service));
+  });
+
+  const badAsks: Array<[string, Record<string, unknown>, number, string[]]> = [
+    ['a missing sessionID', { sessionID: undefined }, 400, ['sessionID', 'required']],
+    ['a string sessionID', { sessionID: '12' }, 400, ['sessionID', 'integer']],
+    ['a missing content', { content: undefined }, 400, ['content', 'required']],
+    ['an empty Text question', { content: '   ' }, 400, ['content', 'empty']],
+    ['a bad chatAskType', { chatAskType: 'Document' }, 400, ['chatAskType', 'Image']],
+    ['fileIds with a Text question', { fileIds: [1] }, 400, ['fileIds', 'Image, Audio or Video']],
+    ['fileIds that are not integers', { chatAskType: 'Image', fileIds: ['a'] }, 400, ['fileIds[0]', 'integer']],
+    ['an unknown field', { question: 'hi' }, 400, ['question', 'unknown field']],
+  ];
+
+  it.each(badAsks)('refuses %s with a business error naming the field, counting nothing', async (_name, fields, code, expected) => {
+    const before = readDataFile(service);
+    const request = { sessionID, content: 'homes in Austin', ...fields } as AskRequest;
+    await expectBusiness(client.ask(request), code, ...expected);
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('refuses an unknown sessionID (404), another session’s key and a missing credential (401)', async () => {
+    const before = readDataFile(service);
+    await expectBusiness(admin.ask({ sessionID: 987_654, content: 'hi' }), 404, 'sessionID', '987654');
+    const other = await visitor(service);
+    const afterSetup = readDataFile(service);
+    await expectHttp(other.client.ask({ sessionID, content: 'hi' }), 401, 'another session');
+    await expectHttp(anonymousClient(service).ask({ sessionID, content: 'hi' }), 401, 'Missing credential');
+    expect(readDataFile(service)).toEqual(afterSetup);
+    expect(before).not.toEqual(afterSetup);
+  });
+
+  it('refuses a non-boolean stream (sent raw: the client always sends a boolean)', async () => {
+    const response = await raw(service, '/chat/Chat/ClientAsk', {
+      body: JSON.stringify({ sessionID, content: 'hi', stream: 'yes' }),
+      headers: { Authorization: service.secretKey },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ Success: false, Code: 400 });
+    expect(response.json.Message).toMatch(/^stream: must be a boolean/);
+  });
+
+  it('answers malformed JSON with HTTP 400', async () => {
+    const response = await raw(service, '/chat/Chat/ClientAsk', { body: '{"sessionID":1,', headers: { Authorization: service.secretKey } });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ Success: false, Code: 400 });
+  });
+});
+
+describe('domain verification', () => {
+  beforeAll(async () => {
+    await admin.edit({
+      serialNumber: service.serialNumber,
+      VerifyDomain: true,
+      Domains: 'shop.example\nlocalhost:5173\n*.example.org\nhttps://secure.example',
+    });
+  });
+  afterAll(async () => {
+    await admin.edit({ serialNumber: service.serialNumber, VerifyDomain: false, Domains: '' });
+  });
+
+  const fromOrigin = (origin: string) => visitor(service, { headers: { Origin: origin } });
+
+  it.each([
+    'http://shop.example',
+    'https://shop.example:8443',
+    'http://localhost:5173',
+    'https://www.example.org',
+    'https://secure.example',
+  ])('lets %s get a config and ask', async (origin) => {
+    const { client, sessionID } = await fromOrigin(origin);
+    expect((await client.ask({ sessionID, content: 'hi' })).content).toContain('Harbor');
+  });
+
+  it.each(['http://evil.example', 'http://localhost:3000', 'https://example.org', 'http://secure.example', 'http://shop.example.evil.test'])(
+    'refuses %s with Code 403, creating no session',
+    async (origin) => {
+      const before = readDataFile(service);
+      await expectBusiness(fromOrigin(origin), 403, 'Domain not allowed', origin);
+      expect(readDataFile(service)).toEqual(before);
+    },
+  );
+
+  it('refuses a request without Origin unless it carries the secret key', async () => {
+    await expectBusiness(anonymousClient(service).getConfig({ serialNumber: service.serialNumber, clientTimeZone: 'UTC', clientCurrentTime: '' }), 403, 'no Origin');
+    const config = await admin.getConfig({ serialNumber: service.serialNumber, clientTimeZone: 'UTC', clientCurrentTime: '' });
+    expect(config.SessionID).toBeGreaterThan(0);
+  });
+
+  it('checks ClientAsk too: a session key used from another origin is refused', async () => {
+    const { sessionID, sessionKey } = await fromOrigin('http://shop.example');
+    const elsewhere = anonymousClient(service, { sessionKey, headers: { Origin: 'http://evil.example' } });
+    const before = readDataFile(service);
+    await expectBusiness(elsewhere.ask({ sessionID, content: 'hi' }), 403, 'Domain not allowed');
+    expect(readDataFile(service)).toEqual(before);
+  });
+});
+
+describe('rate limit (per session, sliding window)', () => {
+  it('refuses the question over RateLimitCount within RateLimitTime with RateLimitMessage, then allows it later', async () => {
+    await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 2, RateLimitTime: 60, RateLimitMessage: 'Slow down, please.' });
+    try {
+      const { client, sessionID } = await visitor(service);
+      await client.ask({ sessionID, content: 'hi' });
+      clock += 30_000;
+      await client.ask({ sessionID, content: 'hi' });
+      const before = readDataFile(service);
+      await expectBusiness(client.ask({ sessionID, content: 'hi' }), 429, 'Slow down, please.');
+      expect(readDataFile(service)).toEqual(before);
+      const other = await visitor(service);
+      await other.client.ask({ sessionID: other.sessionID, content: 'hi' });
+      clock += 30_001;
+      await client.ask({ sessionID, content: 'hi' });
+      await expectBusiness(client.ask({ sessionID, content: 'hi' }), 429);
+      await admin.edit({ serialNumber: service.serialNumber, RateLimitMessage: '' });
+      await expectBusiness(client.ask({ sessionID, content: 'hi' }), 429, 'Too many messages');
+    } finally {
+      await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 0, RateLimitTime: 0 });
+      clock += 120_000;
+    }
+  });
+});
+
+describe('monthly cap (per chatbot, calendar month in its TimeZone)', () => {
+  it('refuses questions over MessageLimit until the month changes in the chatbot’s time zone', async () => {
+    const serialNumber = SECOND_SERIAL_NUMBER;
+    clock = Date.UTC(2025, 0, 31, 20, 0, 0);
+    await admin.edit({ serialNumber, TimeZone: 'America/New_York', MessageLimit: 2, RateLimitCount: 0 });
+    const first = await visitor(service, {}, serialNumber);
+    const second = await visitor(service, {}, serialNumber);
+    await first.client.ask({ sessionID: first.sessionID, content: 'hi' });
+    await second.client.ask({ sessionID: second.sessionID, content: 'hi' });
+    const before = readDataFile(service);
+    await expectBusiness(first.client.ask({ sessionID: first.sessionID, content: 'hi' }), 402, MONTHLY_CAP_MESSAGE);
+    await expectBusiness(second.client.ask({ sessionID: second.sessionID, content: 'hi' }), 402, MONTHLY_CAP_MESSAGE);
+    expect(readDataFile(service)).toEqual(before);
+    // 03:00 UTC on 1 February is still 31 January in New York.
+    clock = Date.UTC(2025, 1, 1, 3, 0, 0);
+    await expectBusiness(first.client.ask({ sessionID: first.sessionID, content: 'hi' }), 402);
+    clock = Date.UTC(2025, 1, 1, 6, 0, 0);
+    expect((await first.client.ask({ sessionID: first.sessionID, content: 'hi' })).content).toContain('Beacon');
+    await admin.edit({ serialNumber, MessageLimit: 0 });
+    await expectBusiness(first.client.ask({ sessionID: first.sessionID, content: 'hi' }), 402);
+    await admin.edit({ serialNumber, MessageLimit: -1 });
+    await first.client.ask({ sessionID: first.sessionID, content: 'hi' });
+  });
+
+  it('does not count other chatbots', async () => {
+    await admin.edit({ serialNumber: SECOND_SERIAL_NUMBER, MessageLimit: 0 });
+    const { client, sessionID } = await visitor(service);
+    expect((await client.ask({ sessionID, content: 'hi' })).content).toContain('Harbor');
+    await admin.edit({ serialNumber: SECOND_SERIAL_NUMBER, MessageLimit: -1 });
+  });
+});

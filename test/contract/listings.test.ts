@@ -1,0 +1,252 @@
+/**
+ * Contract: RealEstateCreate / Update / List / Delete through the client over real HTTP: the output shape of
+ * section 2.5, filters, paging, ordering, scoping to SerialNumber, both credentials, and every kind of bad input
+ * with the data unchanged afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingInput, RealEstateListRequest, RealEstateUpdateRequest, ServiceClient } from '../../src/api';
+import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { startTestService, type TestService } from '../helpers/service';
+import { adminClient, anonymousClient, expectBusiness, expectHttp, readDataFile, sampleListing, visitor } from './fixtures';
+
+let service: TestService;
+let admin: ServiceClient;
+
+beforeAll(async () => {
+  service = await startTestService();
+  admin = adminClient(service);
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const listAll = (request: Partial<RealEstateListRequest> = {}) =>
+  admin.realEstateList({ SerialNumber: service.serialNumber, PageSize: 100, ...request });
+
+describe('seed data', () => {
+  it('holds about 30 listings in several cities, for sale and for rent', async () => {
+    const { List, VirtualCount } = await listAll();
+    expect(VirtualCount).toBeGreaterThanOrEqual(25);
+    expect(new Set(List.map((item) => item.City)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(List.map((item) => item.SaleType))).toEqual(new Set(['for_sale', 'for_rent']));
+  });
+});
+
+describe('create and list', () => {
+  it('creates a listing, returns its id, and lists it first in the shape of section 2.5', async () => {
+    const input = sampleListing(service.serialNumber);
+    const id = await admin.realEstateCreate(input);
+    expect(id).toMatch(/^\d+$/);
+    const { List } = await listAll({ PageSize: 1 });
+    const item = List[0];
+    expect(item).toEqual({
+      ID: Number(id),
+      PropertyType: 'Single Family',
+      SaleType: 'for_sale',
+      Status: 'Active',
+      Images: JSON.stringify(input.Images),
+      CurrencySymbol: '$',
+      Price: '765000',
+      State: 'TS',
+      City: 'Testville',
+      Address: '1 Contract Way',
+      ZIP: '00001',
+      Area: '2100 Square Feet',
+      Bathrooms: '2.5',
+      Bedrooms: '4',
+      Url: input.Url,
+      Tours: '3D',
+      YearBuilt: '1999',
+      MLSNumber: input.MLSNumber,
+      DaysOnMarket: '12',
+      LotArea: '5400',
+      BuildingArea: '2100',
+      ParkingSpots: '2',
+      Description: 'A contract-test house with a garden.',
+      RentPrice: '',
+      SpaceType: '',
+      DepositFee: '',
+      SalePrice: '765000',
+      UnitAreaPrice: '',
+      EstimatePrice: '',
+      HOAMonth: '',
+      LATITUDE: 40.5,
+      LONGITUDE: -73.25,
+      ExtensionColumn: JSON.stringify([{ Key: 'Pool', value: 'Heated' }]),
+    });
+    expect(JSON.parse(item?.Images ?? '')).toEqual(input.Images);
+  });
+
+  it('gives a rental its RentPrice as Price', async () => {
+    const input = sampleListing(service.serialNumber, { SaleType: 'for_rent', SalePrice: undefined, RentPrice: 2100, DepositFee: 4200, SpaceType: 'Room' });
+    const id = await admin.realEstateCreate(input);
+    const { List } = await listAll({ MLSNumber: input.MLSNumber });
+    expect(List).toHaveLength(1);
+    expect(List[0]).toMatchObject({ ID: Number(id), Price: '2100', RentPrice: '2100', SalePrice: '', DepositFee: '4200', SpaceType: 'Room' });
+  });
+
+  it('filters by CityName (any case), SaleType and MLSNumber, and counts all matches in VirtualCount', async () => {
+    const austin = await listAll({ CityName: 'aUsTiN' });
+    expect(austin.VirtualCount).toBe(austin.List.length);
+    expect(austin.VirtualCount).toBeGreaterThan(1);
+    expect(austin.List.every((item) => item.City === 'Austin')).toBe(true);
+    const rentals = await listAll({ CityName: 'Austin', SaleType: 'for_rent' });
+    expect(rentals.List.length).toBeGreaterThan(0);
+    expect(rentals.List.every((item) => item.City === 'Austin' && item.SaleType === 'for_rent')).toBe(true);
+    const one = austin.List[0];
+    const byMls = await listAll({ MLSNumber: one?.MLSNumber ?? '' });
+    expect(byMls.List.map((item) => item.ID)).toEqual([one?.ID]);
+    const none = await listAll({ CityName: 'Atlantis' });
+    expect(none).toEqual({ List: [], VirtualCount: 0 });
+  });
+
+  it('pages with defaults 1 and 20, caps PageSize at 100, and orders newest first', async () => {
+    const all = await listAll();
+    const firstPage = await admin.realEstateList({ SerialNumber: service.serialNumber });
+    expect(firstPage.List).toHaveLength(Math.min(20, all.VirtualCount));
+    expect(firstPage.VirtualCount).toBe(all.VirtualCount);
+    const secondPage = await admin.realEstateList({ SerialNumber: service.serialNumber, PageNumber: 2, PageSize: 5 });
+    expect(secondPage.List.map((item) => item.ID)).toEqual(all.List.slice(5, 10).map((item) => item.ID));
+    const huge = await admin.realEstateList({ SerialNumber: service.serialNumber, PageSize: 100_000 });
+    expect(huge.List.length).toBeLessThanOrEqual(100);
+    const beyond = await admin.realEstateList({ SerialNumber: service.serialNumber, PageNumber: 999 });
+    expect(beyond).toEqual({ List: [], VirtualCount: all.VirtualCount });
+    const newer = await admin.realEstateCreate(sampleListing(service.serialNumber));
+    const afterCreate = await listAll({ PageSize: 2 });
+    expect(afterCreate.List[0]?.ID).toBe(Number(newer));
+  });
+
+  it('keeps each chatbot’s listings apart', async () => {
+    const mine = await listAll();
+    const theirs = await admin.realEstateList({ SerialNumber: SECOND_SERIAL_NUMBER, PageSize: 100 });
+    const mineIds = new Set(mine.List.map((item) => item.ID));
+    expect(theirs.List.length).toBeGreaterThan(0);
+    expect(theirs.List.some((item) => mineIds.has(item.ID))).toBe(false);
+  });
+});
+
+describe('update and delete', () => {
+  it('updates by PlatformID, MLSNumber and URL and answers the count changed', async () => {
+    const input = sampleListing(service.serialNumber);
+    const id = await admin.realEstateCreate(input);
+    const base = { SerialNumber: service.serialNumber };
+    expect(await admin.realEstateUpdate({ ...base, Key: id, KeyType: 'PlatformID', SalePrice: 700_000 })).toBe(1);
+    expect(await admin.realEstateUpdate({ ...base, Key: input.MLSNumber, KeyType: 'MLSNumber', Status: 'PreOnMarket' })).toBe(1);
+    expect(await admin.realEstateUpdate({ ...base, Key: input.Url, KeyType: 'URL', ExtensionColumn: [{ Key: 'View', value: 'Lake' }] })).toBe(1);
+    const { List } = await listAll({ MLSNumber: input.MLSNumber });
+    expect(List[0]).toMatchObject({ Price: '700000', Status: 'PreOnMarket', ExtensionColumn: '[{"Key":"View","value":"Lake"}]' });
+  });
+
+  it('deletes by Keys of each KeyType and answers SuccessCount (unknown keys skipped)', async () => {
+    const a = sampleListing(service.serialNumber);
+    const b = sampleListing(service.serialNumber);
+    const c = sampleListing(service.serialNumber);
+    const idA = await admin.realEstateCreate(a);
+    await admin.realEstateCreate(b);
+    await admin.realEstateCreate(c);
+    const before = (await listAll()).VirtualCount;
+    const base = { SerialNumber: service.serialNumber };
+    expect(await admin.realEstateDelete({ ...base, Keys: [idA, '999999'], KeyType: 'PlatformID' })).toEqual({ SuccessCount: 1 });
+    expect(await admin.realEstateDelete({ ...base, Keys: [b.MLSNumber], KeyType: 'MLSNumber' })).toEqual({ SuccessCount: 1 });
+    expect(await admin.realEstateDelete({ ...base, Keys: [c.Url], KeyType: 'URL' })).toEqual({ SuccessCount: 1 });
+    expect((await listAll()).VirtualCount).toBe(before - 3);
+  });
+
+  it('does not touch another chatbot’s listing', async () => {
+    const theirs = await admin.realEstateList({ SerialNumber: SECOND_SERIAL_NUMBER, PageSize: 1 });
+    const id = String(theirs.List[0]?.ID);
+    await expectBusiness(admin.realEstateUpdate({ SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID', Bedrooms: 9 }), 404, 'Key');
+    expect(await admin.realEstateDelete({ SerialNumber: service.serialNumber, Keys: [id], KeyType: 'PlatformID' })).toEqual({ SuccessCount: 0 });
+    const still = await admin.realEstateList({ SerialNumber: SECOND_SERIAL_NUMBER, PageSize: 1 });
+    expect(still.List[0]).toEqual(theirs.List[0]);
+  });
+});
+
+describe('credentials', () => {
+  it('accepts the session key of the same chatbot on every listing operation', async () => {
+    const { client } = await visitor(service);
+    const input = sampleListing(service.serialNumber);
+    const id = await client.realEstateCreate(input);
+    expect((await client.realEstateList({ SerialNumber: service.serialNumber, MLSNumber: input.MLSNumber })).VirtualCount).toBe(1);
+    expect(await client.realEstateUpdate({ SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID', Bedrooms: 5 })).toBe(1);
+    expect(await client.realEstateDelete({ SerialNumber: service.serialNumber, Keys: [id], KeyType: 'PlatformID' })).toEqual({ SuccessCount: 1 });
+  });
+
+  it('refuses no credential, a wrong one, and another chatbot’s session key with HTTP 401, changing nothing', async () => {
+    const other = await visitor(service, {}, SECOND_SERIAL_NUMBER);
+    const before = readDataFile(service);
+    const input = sampleListing(service.serialNumber);
+    await expectHttp(anonymousClient(service).realEstateCreate(input), 401, 'Missing credential');
+    await expectHttp(anonymousClient(service).realEstateList({ SerialNumber: service.serialNumber }), 401);
+    await expectHttp(adminClient(service, { secretKey: 'guess' }).realEstateDelete({ SerialNumber: service.serialNumber, Keys: ['1'], KeyType: 'PlatformID' }), 401);
+    await expectHttp(other.client.realEstateCreate(input), 401, 'another chatbot');
+    await expectHttp(other.client.realEstateList({ SerialNumber: service.serialNumber }), 401, 'another chatbot');
+    expect(readDataFile(service)).toEqual(before);
+  });
+});
+
+describe('bad input', () => {
+  const createCases: Array<[string, Partial<Record<keyof ListingInput, unknown>>, string[]]> = [
+    ['a missing required field', { Url: undefined }, ['Url', 'required']],
+    ['a missing SerialNumber', { SerialNumber: undefined }, ['SerialNumber', 'required']],
+    ['a wrong type', { Bedrooms: 'three' }, ['Bedrooms', 'integer']],
+    ['a negative size', { LotArea: -5 }, ['LotArea', 'at least 0']],
+    ['a bad SaleType', { SaleType: 'for_lease' }, ['SaleType', 'for_sale']],
+    ['a bad Status', { Status: 'Pending' }, ['Status', 'PreOnMarket']],
+    ['a bad AreaUnit', { AreaUnit: 'Acres' }, ['AreaUnit', 'Square Meters']],
+    ['a bad Tours', { Tours: 'VR' }, ['Tours', 'OpenHouse']],
+    ['a bad SpaceType', { SpaceType: 'Whole house' }, ['SpaceType', 'Entire place']],
+    ['Images not an array', { Images: 'https://x.example/a.jpg' }, ['Images', 'array']],
+    ['an Images entry that is not a URL', { Images: ['not a url'] }, ['Images[0]', 'http']],
+    ['an ExtensionColumn entry without Key', { ExtensionColumn: [{ value: 'x' }] }, ['ExtensionColumn[0].Key', 'required']],
+    ['a Url that is not http(s)', { Url: 'ftp://files.example/1' }, ['Url', 'http']],
+    ['an unknown field', { Garage: true }, ['Garage', 'unknown field']],
+  ];
+
+  it.each(createCases)('RealEstateCreate with %s is refused with Code 400 naming the field, and nothing is stored', async (_name, fields, words) => {
+    const before = readDataFile(service);
+    const request = { ...sampleListing(service.serialNumber), ...fields } as ListingInput;
+    await expectBusiness(admin.realEstateCreate(request), 400, ...words);
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('RealEstateCreate for an unknown chatbot is a 404 naming SerialNumber', async () => {
+    await expectBusiness(admin.realEstateCreate(sampleListing('no-such-bot')), 404, 'SerialNumber', 'no-such-bot');
+  });
+
+  const updateCases: Array<[string, Partial<Record<keyof RealEstateUpdateRequest, unknown>>, number, string[]]> = [
+    ['a missing Key', { Key: undefined }, 400, ['Key', 'required']],
+    ['a bad KeyType', { KeyType: 'ID' }, 400, ['KeyType', 'PlatformID']],
+    ['a bad enum value', { Status: 'Gone' }, 400, ['Status']],
+    ['a wrong type', { Bathrooms: '2' }, 400, ['Bathrooms', 'number']],
+    ['an ExtensionColumn entry without Key', { ExtensionColumn: [{ value: 'x' }] }, 400, ['ExtensionColumn[0].Key']],
+    ['nothing to change', { SalePrice: undefined }, 400, ['nothing to update']],
+    ['a Key that matches nothing', { Key: 'MLS-DOES-NOT-EXIST', KeyType: 'MLSNumber' }, 404, ['Key', 'MLS-DOES-NOT-EXIST']],
+  ];
+
+  it.each(updateCases)('RealEstateUpdate with %s is refused and changes nothing', async (_name, fields, code, words) => {
+    const { List } = await listAll({ PageSize: 1 });
+    const id = String(List[0]?.ID);
+    const before = readDataFile(service);
+    const request = { SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID', SalePrice: 1, ...fields } as RealEstateUpdateRequest;
+    await expectBusiness(admin.realEstateUpdate(request), code, ...words);
+    expect(readDataFile(service)).toEqual(before);
+    expect((await listAll({ PageSize: 1 })).List[0]).toEqual(List[0]);
+  });
+
+  it('RealEstateList refuses a bad SaleType, a PageSize of 0 and a missing SerialNumber', async () => {
+    await expectBusiness(listAll({ SaleType: 'rent' as never }), 400, 'SaleType');
+    await expectBusiness(listAll({ PageSize: 0 }), 400, 'PageSize', 'at least 1');
+    await expectBusiness(listAll({ PageNumber: 1.5 }), 400, 'PageNumber', 'integer');
+    await expectBusiness(admin.realEstateList({} as RealEstateListRequest), 400, 'SerialNumber', 'required');
+  });
+
+  it('RealEstateDelete refuses an empty Keys, a bad KeyType and non-string keys, deleting nothing', async () => {
+    const before = readDataFile(service);
+    const base = { SerialNumber: service.serialNumber };
+    await expectBusiness(admin.realEstateDelete({ ...base, Keys: [], KeyType: 'PlatformID' }), 400, 'Keys', 'at least one');
+    await expectBusiness(admin.realEstateDelete({ ...base, Keys: ['1'], KeyType: 'Id' as never }), 400, 'KeyType');
+    await expectBusiness(admin.realEstateDelete({ ...base, Keys: [1] as never, KeyType: 'PlatformID' }), 400, 'Keys[0]', 'string');
+    expect(readDataFile(service)).toEqual(before);
+  });
+});
