@@ -216,5 +216,10 @@ export function pdfBytes(): Buffer {
 
 /** A Blob with a name, as a file picker would give. */
 export function namedBlob(bytes: Uint8Array, name: string, type = ''): Blob & { name: string } {
-  return Object.assign(new Blob([bytes], { type }), { name });
+  return Object.assign(blob(bytes, type), { name });
+}
+
+/** A Blob of these bytes (copied: a Node Buffer may sit on a shared pool). */
+export function blob(bytes: Uint8Array, type = ''): Blob {
+  return new Blob([Uint8Array.from(bytes)], { type });
 }

@@ -186,7 +186,7 @@ describe('credentials', () => {
 });
 
 describe('bad input', () => {
-  const createCases: Array<[string, Partial<Record<keyof ListingInput, unknown>>, string[]]> = [
+  const createCases: Array<[string, Record<string, unknown>, string[]]> = [
     ['a missing required field', { Url: undefined }, ['Url', 'required']],
     ['a missing SerialNumber', { SerialNumber: undefined }, ['SerialNumber', 'required']],
     ['a wrong type', { Bedrooms: 'three' }, ['Bedrooms', 'integer']],

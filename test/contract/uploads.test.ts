@@ -7,7 +7,7 @@ import type { ServiceClient } from '../../src/api';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
 import { startTestService, type TestService } from '../helpers/service';
 import {
-  adminClient, anonymousClient, expectBusiness, expectHttp, gifBytes, mkvBytes, mp4Bytes, namedBlob, pdfBytes, pngBytes,
+  adminClient, anonymousClient, blob, expectBusiness, expectHttp, gifBytes, mkvBytes, mp4Bytes, namedBlob, pdfBytes, pngBytes,
   readDataFile, visitor, wavBytes,
 } from './fixtures';
 
@@ -34,7 +34,7 @@ describe('upload flow', () => {
     const png = pngBytes();
     const target = await client.preUpload({ fileName: 'house.png' });
     expect(target.PreUploadUrl.startsWith(`${service.url}/upload/${target.FileStoreId}?token=`)).toBe(true);
-    await client.putFile(target.PreUploadUrl, new Blob([png]));
+    await client.putFile(target.PreUploadUrl, blob(png));
     expect(await client.finishUpload({ FileStoreId: target.FileStoreId })).toBe(1);
     const served = await fetch(target.PreUploadUrl);
     expect(served.status).toBe(200);
@@ -65,7 +65,7 @@ describe('upload flow', () => {
   it('judges by content: a PDF named .png is refused with 415 and a clear message; nothing is stored', async () => {
     const target = await admin.preUpload({ fileName: 'looks-like.png' });
     const before = readDataFile(service);
-    await expectHttp(admin.putFile(target.PreUploadUrl, new Blob([pdfBytes()])), 415, 'File type not accepted', 'PDF');
+    await expectHttp(admin.putFile(target.PreUploadUrl, blob(pdfBytes())), 415, 'File type not accepted', 'PDF');
     expect(readDataFile(service)).toEqual(before);
     await expectBusiness(admin.finishUpload({ FileStoreId: target.FileStoreId }), 409, 'no bytes yet');
   });
@@ -91,12 +91,12 @@ describe('upload flow', () => {
   it('refuses a PUT after 5 minutes (410), with a wrong token (404), and after FinishUpload (409)', async () => {
     const target = await admin.preUpload({ fileName: 'late.png' });
     clock += 5 * 60 * 1000 + 1;
-    await expectHttp(admin.putFile(target.PreUploadUrl, new Blob([pngBytes()])), 410, 'expired');
+    await expectHttp(admin.putFile(target.PreUploadUrl, blob(pngBytes())), 410, 'expired');
     const fresh = await admin.preUpload({ fileName: 'fresh.png' });
-    await expectHttp(admin.putFile(fresh.PreUploadUrl.replace(/token=[^&]+/, 'token=forged'), new Blob([pngBytes()])), 404);
-    await admin.putFile(fresh.PreUploadUrl, new Blob([pngBytes()]));
+    await expectHttp(admin.putFile(fresh.PreUploadUrl.replace(/token=[^&]+/, 'token=forged'), blob(pngBytes())), 404);
+    await admin.putFile(fresh.PreUploadUrl, blob(pngBytes()));
     await admin.finishUpload({ FileStoreId: fresh.FileStoreId });
-    await expectHttp(admin.putFile(fresh.PreUploadUrl, new Blob([gifBytes(1)])), 409, 'already finished');
+    await expectHttp(admin.putFile(fresh.PreUploadUrl, blob(gifBytes(1))), 409, 'already finished');
   });
 
   it('needs a credential and a fileName; FinishUpload of an unknown id is a 404', async () => {
@@ -136,7 +136,7 @@ describe('media questions', () => {
     const image = await upload(client, pngBytes(), 'a.png');
     const audio = await upload(client, wavBytes(0.2), 'a.wav');
     const unfinished = await client.preUpload({ fileName: 'b.png' });
-    await client.putFile(unfinished.PreUploadUrl, new Blob([pngBytes()]));
+    await client.putFile(unfinished.PreUploadUrl, blob(pngBytes()));
     const other = await visitor(service, {}, SECOND_SERIAL_NUMBER);
     const theirs = await upload(other.client, pngBytes(), 'theirs.png');
     const before = readDataFile(service);
