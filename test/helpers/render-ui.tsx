@@ -3,7 +3,7 @@ import { Root } from '../../src/ui/Root';
 import type { FakeModel } from './fake-model';
 
 /** Renders the widget UI for `model` and waits for its lazily loaded panel. */
-export async function renderPanel(model: FakeModel): Promise<{ dialog: HTMLElement; container: HTMLElement }> {
+export async function renderPanel(model: FakeModel): Promise<{ dialog: HTMLElement; container: Element }> {
   const { container } = render(<Root model={model} />);
   const dialog = await screen.findByRole('dialog');
   await afterPaint();
@@ -19,7 +19,7 @@ export function afterPaint(): Promise<void> {
 }
 
 /** The polite live region that announces finished answers (separate from the message log). */
-export function liveRegion(container: HTMLElement): HTMLElement {
+export function liveRegion(container: Element): HTMLElement {
   const region = container.querySelector<HTMLElement>('[aria-live="polite"]');
   if (region === null) throw new Error('no polite live region');
   return region;

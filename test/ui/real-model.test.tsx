@@ -21,7 +21,7 @@ interface Setup {
   fake: FakeClient;
   clock: FakeClock;
   frames: ManualFrames;
-  container: HTMLElement;
+  container: Element;
 }
 
 const models: WidgetModelHandle[] = [];
@@ -67,7 +67,9 @@ function ask(text: string): HTMLTextAreaElement {
   return input;
 }
 
-const flushFrame = (frames: ManualFrames): void => act(() => void frames.runFrame());
+const flushFrame = (frames: ManualFrames): void => {
+  act(() => void frames.runFrame());
+};
 
 describe('with the real model', () => {
   test('a question streams into an answer, announced once when it finishes', async () => {
