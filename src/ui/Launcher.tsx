@@ -1,5 +1,5 @@
 import type { JSX, Ref } from 'preact';
-import { closeChatLabel, openChatLabel } from './strings';
+import { closeChatLabel, openChatLabel } from './launcher-strings';
 
 export interface LauncherProps {
   name: string;

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { DISMISS_POPUP } from './strings';
+import { DISMISS_POPUP } from './launcher-strings';
 
 export interface PopupProps {
   text: string;

@@ -5,7 +5,7 @@ import launcherCss from './launcher.css?inline';
 import { Launcher } from './Launcher';
 import type { ComposerMedia } from './media-slots';
 import { Popup } from './Popup';
-import { DEFAULT_BOT_NAME, PANEL_LOAD_FAILED } from './strings';
+import { DEFAULT_BOT_NAME, PANEL_LOAD_FAILED } from './launcher-strings';
 import { adoptStyles } from './styles';
 
 /*

@@ -1,16 +1,13 @@
 /**
  * Every text the visitor sees or hears from the widget's own chrome (not the chatbot's settings or answers).
- * Named exports, not one object, so the launcher bundle carries only the few it uses.
+ * Imported by the lazily loaded panel only; the launcher imports launcher-strings.ts directly (re-exported
+ * here), so the first download does not carry the panel's texts.
  */
 
-// Launcher and welcome popup (initial bundle)
-export const openChatLabel = (name: string): string => `Open chat with ${name}`;
-export const closeChatLabel = (name: string): string => `Close chat with ${name}`;
-export const DISMISS_POPUP = 'Dismiss message';
-export const DEFAULT_BOT_NAME = 'Assistant';
+// Launcher and welcome popup: kept in their own file so the launcher bundle carries only them.
+export * from './launcher-strings';
+
 export const PANEL_LOADING = 'Loading chat…';
-export const PANEL_LOAD_FAILED = 'The chat could not be loaded. Check your connection and try again.';
-export const RETRY_LOAD = 'Try again';
 
 // Panel header
 export const NEW_CONVERSATION = 'Start a new conversation';
