@@ -129,7 +129,8 @@ export function parseInline(source: string): Inline[] {
       textStart = i = end;
       while (run > 0 && canClose) {
         const depth = findOpener(char);
-        if (depth < 0) break;
+        // A run ending the text may still be growing: "**bold*" must not flash as "*<em>bold</em>".
+        if (depth < 0 || (end === length && run < stack[depth]!.delim.length)) break;
         const opener = takeOpener(depth);
         const used = Math.min(run, opener.delim.length);
         // A longer opener keeps its unused character open, as CommonMark does: **a *b* c* nests.

@@ -26,8 +26,8 @@ describe('rendering', () => {
   test('every construct becomes its element, with the documented class names', () => {
     const { root } = renderMarkdown(SAMPLE, 'extra');
     expect(root.className).toBe('cw-md extra');
-    expect(root.querySelector('h1.cw-md__h.cw-md__h1')?.textContent).toBe('Getting started');
-    expect(root.querySelector('h2.cw-md__h2')?.textContent).toBe('Steps');
+    expect(root.querySelector('h1.cw-md__h.cw-md__h--1')?.textContent).toBe('Getting started');
+    expect(root.querySelector('h2.cw-md__h--2')?.textContent).toBe('Steps');
     const intro = root.querySelector('p.cw-md__p')!;
     expect([...intro.querySelectorAll('strong')].map((node) => node.textContent)).toEqual(['bold', 'also bold', 'both']);
     expect([...intro.querySelectorAll('em')].map((node) => node.textContent)).toEqual(['em', 'em too', 'both']);

@@ -145,6 +145,19 @@ describe('inline', () => {
     expect(parseInline('[text](htt')).toEqual(['[text](htt']);
     expect(parseInline('![alt](https://x.com/a.png')).toEqual(['![alt](https://x.com/a.png']);
     expect(parseInline('~~gone')).toEqual(['~~gone']);
+    // A closing run at the end of the text that is shorter than its opener may still grow: it stays text.
+    expect(parseInline('**bold*')).toEqual(['**bold*']);
+    expect(parseInline('**bold* more')).toEqual(['*', { type: 'em', children: ['bold'] }, ' more']);
+  });
+
+  test('streaming a formatted sentence never shows a structure that the finished text does not have', () => {
+    const sentence = 'Say **bold words**, ~~old~~ and `x` to [the site](https://x.y/a) now';
+    const final = JSON.stringify(parseInline(sentence));
+    for (let end = 1; end <= sentence.length; end++) {
+      for (const node of parseInline(sentence.slice(0, end))) {
+        if (typeof node !== 'string') expect(final, `prefix ${end}`).toContain(JSON.stringify(node));
+      }
+    }
   });
 
   test('code spans: any delimiter length, no markdown inside, one padding space stripped', () => {
