@@ -27,13 +27,15 @@ export function Composer(props: ComposerProps): JSX.Element {
   const busy = conversation.busy.value;
   const canSend = !busy && !props.blocked && draft.trim() !== '';
 
+  // Every render (the draft changed, or the panel was just shown): measure from the smallest height, or the field
+  // could never shrink. A hidden panel measures 0; then leave the height to CSS. CSSOM, not a style attribute.
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (input === null) return;
-    // Measure from the smallest height, or the field could never shrink. CSSOM, not a style attribute: CSP-safe.
     input.style.height = 'auto';
-    input.style.height = `${input.scrollHeight}px`;
-  }, [draft]);
+    const height = input.scrollHeight;
+    input.style.height = height > 0 ? `${height + input.offsetHeight - input.clientHeight}px` : '';
+  });
 
   const send = (): void => {
     if (canSend) void conversation.send(draft);

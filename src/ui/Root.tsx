@@ -39,9 +39,14 @@ export function Root({ model, media }: RootProps): JSX.Element {
   const name = settings.name || DEFAULT_BOT_NAME;
   const popupText = model.popup.value;
 
+  const removePanelCss = useRef<(() => void) | null>(null);
   const loadPanel = (): void => {
     panelLoad.current ??= import('./Panel').then(
       (loaded) => {
+        const root = rootRef.current;
+        if (root === null) return; // unmounted meanwhile
+        // Styles before the first render: the panel measures itself (scroll position, text field height) then.
+        removePanelCss.current ??= adoptStyles(rootNodeOf(root), loaded.panelCss);
         setLoadFailed(false);
         setPanelModule(() => loaded);
       },
@@ -59,8 +64,11 @@ export function Root({ model, media }: RootProps): JSX.Element {
 
   useLayoutEffect(() => adoptStyles(rootNodeOf(rootRef.current), launcherCss), []);
   useLayoutEffect(
-    () => (panelModule === null ? undefined : adoptStyles(rootNodeOf(rootRef.current), panelModule.panelCss)),
-    [panelModule],
+    () => () => {
+      removePanelCss.current?.();
+      removePanelCss.current = null;
+    },
+    [],
   );
   useEffect(() => {
     if (open) loadPanel();
