@@ -27,7 +27,6 @@ export const COPY_ANSWER = 'Copy answer';
 export const RETRY = 'Retry';
 export const RETRY_MESSAGE = 'Send again';
 export const STOPPED = 'Stopped.';
-export const NOT_SENT = 'Not sent.';
 export const EMAIL_TRANSCRIPT = 'Email the conversation';
 export const ATTACHED_IMAGE = 'Attached image';
 export const ATTACHED_AUDIO = 'Voice message';
