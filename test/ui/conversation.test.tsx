@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createFakeModel } from '../helpers/fake-model';
-import { liveRegion, renderPanel } from '../helpers/render-ui';
+import { afterPaint, liveRegion, renderPanel } from '../helpers/render-ui';
 
 afterEach(() => {
   cleanup();
@@ -188,15 +188,17 @@ describe('live region', () => {
       for (const record of records) for (const node of record.addedNodes) announced.push(node.textContent ?? '');
     }).observe(region, { childList: true, subtree: true, characterData: true });
 
+    // A frame after each step, as in a real stream: the announcer (a signal effect) runs after paint, so it
+    // really sees the waiting and streaming states.
     const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
-    act(() => void 0);
+    await afterPaint();
     for (const text of ['The', 'The shop', 'The shop opens at 9.']) {
       act(() => {
         answer.status.value = 'streaming';
         answer.text.value = text;
       });
+      await afterPaint();
     }
-    await Promise.resolve();
     expect(announced).toEqual([]);
     expect(region.textContent).toBe('');
 
@@ -216,7 +218,7 @@ describe('live region', () => {
     const model = inline();
     const { container } = await renderPanel(model);
     const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
-    act(() => void 0);
+    await afterPaint();
     act(() => {
       answer.status.value = 'failed';
       answer.error.value = 'The service is busy.';
