@@ -218,6 +218,7 @@ export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite>
     },
     // The operator console (issue 5): its page, and the proxy that adds the secret key on the server.
     page('/console.html', 'console.html'),
+    page('/console-preview.html', 'console-preview.html'),
     createConsoleApiRoute(),
   ];
 

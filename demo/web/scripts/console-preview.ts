@@ -1,0 +1,107 @@
+/**
+ * The console's preview frame: the floating widget on a sample page, mounted with the editor's unsaved settings.
+ * The widget has no method to change settings after mount, so every change re-mounts it (debounced); the panel's
+ * open state and the conversation (kept in storage) survive a re-mount. GetConfig is answered from a cache while
+ * the frame lives, so typing in the editor does not open a new session on the service for every keystroke.
+ */
+import { DEFAULT_PATHS, type ChatbotSettings } from '../../../src/api/index';
+import type { MountOptions, Widget } from '../../../src/index';
+import { isToPreview, type FromPreview } from './console/preview-protocol';
+import { readDemoSettings } from './lib/service';
+
+type Mount = (options: MountOptions) => Widget;
+
+const REMOUNT_DELAY_MS = 120;
+const demo = readDemoSettings();
+const status = document.getElementById('preview-status');
+
+function tell(message: FromPreview): void {
+  window.parent.postMessage(message, location.origin);
+}
+
+function showStatus(text: string): void {
+  if (status) status.textContent = text;
+}
+
+let cachedConfig: Promise<{ status: number; body: string }> | undefined;
+
+/** fetch for the widget: GetConfig from the cache (one session per frame), everything else straight through. */
+const previewFetch: typeof fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!url.endsWith(DEFAULT_PATHS.getConfig)) return fetch(input, init);
+  const { signal, ...rest } = init ?? {};
+  const pending = (cachedConfig ??= fetch(url, rest).then(async (response) => ({
+    status: response.status,
+    body: await response.text(),
+  })));
+  try {
+    const answer = await pending;
+    if (answer.status !== 200 || !answer.body.includes('"Success":true')) cachedConfig = undefined;
+    signal?.throwIfAborted();
+    return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
+  } catch (error) {
+    if (cachedConfig === pending) cachedConfig = undefined;
+    throw error;
+  }
+};
+
+let mountWidget: Mount | undefined;
+let widget: Widget | undefined;
+let panelOpen = false;
+let version = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let latest: Partial<ChatbotSettings> | undefined;
+
+async function loadMount(): Promise<Mount> {
+  // The built library, as a site would load it (not bundled into this page).
+  const url = new URL('/dist/index.js', location.href).href;
+  const library = (await import(/* @vite-ignore */ url)) as { mount: Mount };
+  return library.mount;
+}
+
+async function remount(): Promise<void> {
+  if (!latest) return;
+  const settings = latest;
+  const thisVersion = ++version;
+  try {
+    mountWidget ??= await loadMount();
+    // The console keeps the keyboard: a re-mount with the panel open must not move focus into the preview.
+    const focusedInConsole = window.parent.document.hasFocus() && !document.hasFocus()
+      ? window.parent.document.activeElement
+      : null;
+    widget?.destroy();
+    widget = mountWidget({
+      serialNumber: demo.serialNumber,
+      baseUrl: demo.serviceUrl,
+      settings,
+      fetch: previewFetch,
+      ...(panelOpen ? { open: true } : {}),
+    });
+    widget.on('open', () => (panelOpen = true));
+    widget.on('close', () => (panelOpen = false));
+    if (focusedInConsole instanceof HTMLElement) {
+      requestAnimationFrame(() => {
+        if (document.hasFocus()) focusedInConsole.focus();
+      });
+    }
+    document.documentElement.dataset.previewVersion = String(thisVersion);
+    showStatus(panelOpen ? '' : 'The chat launcher is in the corner of this sample page.');
+    tell({ type: 'cbw-preview:mounted', version: thisVersion });
+  } catch (error) {
+    const message = `The widget could not be shown: ${error instanceof Error ? error.message : String(error)}`;
+    showStatus(message);
+    tell({ type: 'cbw-preview:failed', message });
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (event.origin !== location.origin || event.source !== window.parent || !isToPreview(event.data)) return;
+  const first = latest === undefined;
+  if (event.data.type === 'cbw-preview:refresh') cachedConfig = undefined;
+  else latest = event.data.settings;
+  clearTimeout(timer);
+  if (first) void remount();
+  else timer = setTimeout(() => void remount(), REMOUNT_DELAY_MS);
+});
+
+tell({ type: 'cbw-preview:ready' });

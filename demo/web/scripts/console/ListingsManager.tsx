@@ -1,0 +1,248 @@
+/** The listings manager: filters, the table with selection and paging, delete with a confirm step, and the form. */
+import type { JSX } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import type { ListingItem, SaleType } from '../../../../src/api/index';
+import { formatPrice } from '../lib/listings';
+import type { ConsoleApi } from './api';
+import { ListingForm } from './ListingForm';
+import { createListingFormModel, type FormMode, type ListingFormModel } from './listing-form-model';
+import { SALE_TYPE_OPTIONS } from './listing-fields';
+import { EMPTY_FILTERS, PAGE_SIZES, type ListingFilters, type ListingsModel } from './listings-model';
+
+interface Props {
+  model: ListingsModel;
+  api: ConsoleApi;
+}
+
+export function ListingsManager({ model, api }: Props): JSX.Element {
+  const [form, setForm] = useState<ListingFormModel | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const selectedCount = model.selected.value.size;
+  const notice = model.notice.value;
+
+  const openForm = (mode: FormMode) => {
+    model.announce(null);
+    setForm(createListingFormModel(api, mode));
+  };
+  const closeForm = (outcome: { text: string } | null) => {
+    setForm(null);
+    if (outcome) {
+      model.announce({ kind: 'success', text: outcome.text });
+      void model.load();
+    }
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  const confirmDelete = async () => {
+    dialogRef.current?.close();
+    await model.deleteSelected();
+    headingRef.current?.focus();
+  };
+
+  return (
+    <section class="listings" aria-labelledby="listings-heading">
+      <div class="section-head section-head--row">
+        <div>
+          <h2 id="listings-heading" ref={headingRef} tabIndex={-1}>Listings</h2>
+          <p class="muted">The homes your chatbot knows and recommends.</p>
+        </div>
+        {!form && (
+          <button type="button" class="button button--primary" onClick={() => openForm({ kind: 'create' })}>
+            New listing
+          </button>
+        )}
+      </div>
+      <p class="notice notice--success" role="status" id="listings-status">{notice?.kind === 'success' ? notice.text : ''}</p>
+      <p class="notice notice--error" role="alert" id="listings-error">{notice?.kind === 'error' ? notice.text : ''}</p>
+      {form ? <ListingForm key={form.mode.kind} form={form} onDone={closeForm} /> : (
+        <>
+          <Filters model={model} />
+          <div class="table-tools">
+            <button
+              type="button"
+              class="button button--danger"
+              disabled={selectedCount === 0 || model.deleting.value}
+              onClick={() => dialogRef.current?.showModal()}
+            >
+              {model.deleting.value ? 'Deleting…' : `Delete selected (${selectedCount})`}
+            </button>
+            {selectedCount > 0 && (
+              <button type="button" class="button button--quiet" onClick={() => model.clearSelection()}>Clear selection</button>
+            )}
+          </div>
+          <ListingsTable model={model} onEdit={(item) => openForm({ kind: 'update', item })} />
+          <Pager model={model} />
+        </>
+      )}
+      <dialog ref={dialogRef} class="confirm" aria-labelledby="confirm-heading" aria-describedby="confirm-text">
+        <h3 id="confirm-heading">Delete {selectedCount} {selectedCount === 1 ? 'listing' : 'listings'}?</h3>
+        <p id="confirm-text">
+          They are removed from the chatbot for good; it will no longer mention them. This cannot be undone.
+        </p>
+        <div class="form-actions">
+          <button type="button" class="button button--quiet" autofocus onClick={() => dialogRef.current?.close()}>
+            Keep them
+          </button>
+          <button type="button" class="button button--danger" onClick={() => void confirmDelete()}>
+            Delete {selectedCount} {selectedCount === 1 ? 'listing' : 'listings'}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}
+
+function Filters({ model }: { model: ListingsModel }) {
+  const [draft, setDraft] = useState<ListingFilters>(model.filters.value);
+  const set = (patch: Partial<ListingFilters>) => setDraft({ ...draft, ...patch });
+  const active = model.filters.value;
+  const filtered = active.city !== '' || active.saleType !== '' || active.mlsNumber !== '';
+  return (
+    <form
+      class="filters"
+      role="search"
+      aria-label="Filter listings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void model.applyFilters(draft);
+      }}
+    >
+      <div class="field">
+        <label for="filter-city">City</label>
+        <input id="filter-city" value={draft.city} onInput={(event) => set({ city: event.currentTarget.value })} />
+      </div>
+      <div class="field">
+        <label for="filter-sale-type">Sale type</label>
+        <select id="filter-sale-type" value={draft.saleType} onChange={(event) => set({ saleType: event.currentTarget.value as '' | SaleType })}>
+          <option value="">Any</option>
+          {SALE_TYPE_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="filter-mls">MLS number</label>
+        <input id="filter-mls" value={draft.mlsNumber} onInput={(event) => set({ mlsNumber: event.currentTarget.value })} />
+      </div>
+      <div class="filters__actions">
+        <button type="submit" class="button">Apply filters</button>
+        {filtered && (
+          <button
+            type="button"
+            class="button button--quiet"
+            onClick={() => {
+              setDraft(EMPTY_FILTERS);
+              void model.applyFilters(EMPTY_FILTERS);
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function saleTypeLabel(value: string): string {
+  return SALE_TYPE_OPTIONS.find((option) => option.value === value)?.label ?? value;
+}
+
+function ListingsTable({ model, onEdit }: { model: ListingsModel; onEdit(item: ListingItem): void }) {
+  const state = model.table.value;
+  const rows = model.rows.value;
+  const selected = model.selected.value;
+  const allOnPage = rows.length > 0 && rows.every((item) => selected.has(item.ID));
+  return (
+    <div class="table-wrap" role="region" aria-labelledby="listings-caption" tabIndex={0} data-state={state.status}>
+      {state.status === 'failed' && (
+        <div class="panel-message panel-message--error">
+          <p>{state.message}</p>
+          <button type="button" class="button" onClick={() => void model.load()}>Try again</button>
+        </div>
+      )}
+      <table class="table" aria-busy={state.status === 'loading' ? 'true' : 'false'}>
+        <caption id="listings-caption" class="sr-only">Listings, page {model.pageNumber.value} of {model.pageCount.value}</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="table__check">
+              <input
+                type="checkbox"
+                aria-label="Select every listing on this page"
+                checked={allOnPage}
+                disabled={rows.length === 0}
+                onChange={(event) => model.selectPage(event.currentTarget.checked)}
+              />
+            </th>
+            <th scope="col">MLS number</th>
+            <th scope="col">Property</th>
+            <th scope="col">City</th>
+            <th scope="col">Offer</th>
+            <th scope="col" class="table__number">Price</th>
+            <th scope="col"><span class="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && state.status === 'ready' && (
+            <tr>
+              <td colSpan={7} class="table__empty">No listings match these filters.</td>
+            </tr>
+          )}
+          {rows.map((item) => (
+            <tr key={item.ID} data-listing-id={item.ID} class={selected.has(item.ID) ? 'is-selected' : undefined}>
+              <td class="table__check">
+                <input
+                  type="checkbox"
+                  aria-label={`Select listing ${item.MLSNumber || item.ID}${item.City ? ` in ${item.City}` : ''}`}
+                  checked={selected.has(item.ID)}
+                  onChange={(event) => model.toggle(item.ID, event.currentTarget.checked)}
+                />
+              </td>
+              <td class="table__key">{item.MLSNumber}</td>
+              <td>
+                {item.PropertyType}
+                <span class="table__sub">{item.Bedrooms || '–'} bd · {item.Bathrooms || '–'} ba</span>
+              </td>
+              <td>{item.City}</td>
+              <td>
+                {saleTypeLabel(item.SaleType)}
+                <span class="table__sub">{item.Status}</span>
+              </td>
+              <td class="table__number">{formatPrice(item)}</td>
+              <td>
+                <button type="button" class="button button--small" onClick={() => onEdit(item)}>
+                  Edit<span class="sr-only"> listing {item.MLSNumber || item.ID}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pager({ model }: { model: ListingsModel }) {
+  const page = model.pageNumber.value;
+  const size = model.pageSize.value;
+  const total = model.total.value;
+  const first = total === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(total, page * size);
+  return (
+    <nav class="pager" aria-label="Listing pages">
+      <p class="pager__summary" id="listings-summary">
+        {model.table.value.status === 'loading' ? 'Loading…' : `Showing ${first}–${last} of ${total} listings`}
+      </p>
+      <div class="pager__controls">
+        <label for="page-size">Per page</label>
+        <select id="page-size" value={String(size)} onChange={(event) => void model.setPageSize(Number(event.currentTarget.value))}>
+          {PAGE_SIZES.map((option) => <option key={option} value={String(option)}>{option}</option>)}
+        </select>
+        <button type="button" class="button button--small" disabled={page <= 1} onClick={() => void model.goToPage(page - 1)}>
+          Previous<span class="sr-only"> page</span>
+        </button>
+        <span>Page {page} of {model.pageCount.value}</span>
+        <button type="button" class="button button--small" disabled={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
+          Next<span class="sr-only"> page</span>
+        </button>
+      </div>
+    </nav>
+  );
+}

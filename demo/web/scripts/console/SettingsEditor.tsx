@@ -1,0 +1,92 @@
+/** The settings editor: every field of 2.2 in groups, with a save bar that shows what is unsaved. */
+import type { JSX } from 'preact';
+import { useRef } from 'preact/hooks';
+import type { ConsoleApi } from './api';
+import { SettingInput } from './SettingInput';
+import { LANGUAGE_SUGGESTIONS, SETTING_GROUPS, settingInputId, timeZoneSuggestions } from './settings-fields';
+import type { SettingsModel } from './settings-model';
+
+interface Props {
+  model: SettingsModel;
+  api: ConsoleApi;
+}
+
+export function SettingsEditor({ model, api }: Props): JSX.Element {
+  const formRef = useRef<HTMLFormElement>(null);
+  const load = model.load.value;
+
+  if (load.status === 'loading') {
+    return <p class="panel-message" role="status">Loading the chatbot settings…</p>;
+  }
+  if (load.status === 'failed') {
+    return (
+      <div class="panel-message panel-message--error" role="alert">
+        <p>{load.message}</p>
+        <button type="button" class="button" onClick={() => void model.reload()}>Try again</button>
+      </div>
+    );
+  }
+
+  async function submit(event: JSX.TargetedEvent<HTMLFormElement, Event>) {
+    event.preventDefault();
+    const saved = await model.save();
+    if (saved) return;
+    // Take the keyboard to the first field the service (or the editor) complained about.
+    const first = Object.keys(model.fieldErrors.value)[0];
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${settingInputId(first as never)}`)?.focus();
+  }
+
+  const changedCount = model.changed.value.length;
+  const notice = model.notice.value;
+  return (
+    <form ref={formRef} class="settings" onSubmit={submit} noValidate aria-labelledby="settings-heading">
+      <div class="section-head">
+        <h2 id="settings-heading">Chatbot settings</h2>
+        <p class="muted">Changes show in the preview at once; visitors see them after you save.</p>
+      </div>
+      <nav class="group-nav" aria-label="Setting groups">
+        {SETTING_GROUPS.map((group) => (
+          <a key={group.id} href={`#group-${group.id}`}>{group.title}</a>
+        ))}
+      </nav>
+      {SETTING_GROUPS.map((group) => (
+        <fieldset key={group.id} id={`group-${group.id}`} class="group">
+          <legend>{group.title}</legend>
+          <p class="group__description">{group.description}</p>
+          <div class="group__fields">
+            {group.fields.map((field) => (
+              <SettingInput key={field.name} field={field} model={model} api={api} />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <datalist id={`${settingInputId('TimeZone')}-suggestions`}>
+        {timeZoneSuggestions().map((zone) => <option key={zone} value={zone} />)}
+      </datalist>
+      <datalist id={`${settingInputId('AIResponseLanguage')}-suggestions`}>
+        {LANGUAGE_SUGGESTIONS.map((language) => <option key={language} value={language} />)}
+      </datalist>
+      <div class="save-bar" data-dirty={changedCount > 0 ? 'true' : 'false'}>
+        <div class="save-bar__text">
+          <p class="save-bar__state" id="settings-state">
+            {changedCount === 0 ? 'All changes saved.' : `${changedCount} unsaved ${changedCount === 1 ? 'change' : 'changes'}`}
+          </p>
+          <p class="notice notice--success" role="status" id="settings-status">
+            {notice?.kind === 'success' ? notice.text : ''}
+          </p>
+          <p class="notice notice--error" role="alert" id="settings-error">
+            {notice?.kind === 'error' ? notice.text : ''}
+          </p>
+        </div>
+        <div class="save-bar__actions">
+          <button type="button" class="button button--quiet" disabled={changedCount === 0 || model.saving.value} onClick={() => model.discard()}>
+            Discard
+          </button>
+          <button type="submit" class="button button--primary" disabled={model.saving.value} aria-describedby="settings-state">
+            {model.saving.value ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
