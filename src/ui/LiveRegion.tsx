@@ -1,8 +1,8 @@
 import { useSignalEffect } from '@preact/signals';
-import type { JSX } from 'preact';
+import type { JSX, RefObject } from 'preact';
 import { useCallback, useRef, useState } from 'preact/hooks';
 import type { MessageStatus, WidgetModel } from '../model/types';
-import { answerFailed, answerFrom } from './strings';
+import { DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
 
 interface Announcement {
   readonly key: number;
@@ -21,7 +21,7 @@ export interface Announcer {
  * restored from storage are already known and stay silent. Reads statuses, not texts, so a streamed chunk does
  * not even wake this up.
  */
-export function useAnnouncer(model: WidgetModel): Announcer {
+export function useAnnouncer(model: WidgetModel, panel: RefObject<HTMLElement>): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
   const counter = useRef(0);
   // What was there when the panel first rendered (restored history) stays silent. Taken during render: the signal
@@ -55,7 +55,10 @@ export function useAnnouncer(model: WidgetModel): Announcer {
         if (message.role === 'notice') {
           if (isNew) announce(message.text.peek());
         } else if (message.role === 'assistant' && wasRunning) {
-          if (status === 'done') announce(answerFrom(model.settings.peek().name, message.text.peek()));
+          if (status === 'done') {
+            const name = model.settings.peek().name || DEFAULT_BOT_NAME;
+            announce(answerFrom(name, renderedText(panel.current, message.id) ?? message.text.peek()));
+          }
           else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
         } else if (message.role === 'user' && status === 'failed') {
           awaiting.set(message.id, 'question');
@@ -72,6 +75,16 @@ export function useAnnouncer(model: WidgetModel): Announcer {
   });
 
   return { current, announce };
+}
+
+/**
+ * The answer as displayed, not its markdown source: "**nine**" is heard as "nine". The effect runs after paint, so
+ * the finished text is rendered by then; innerText keeps the breaks between blocks and list items.
+ */
+function renderedText(panel: HTMLElement | null, messageId: string): string | null {
+  const bubble = panel?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"] .cw-msg__bubble`);
+  const text = bubble?.innerText ?? bubble?.textContent;
+  return text === undefined || text === null || text.trim() === '' ? null : text.trim();
 }
 
 /**

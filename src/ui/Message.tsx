@@ -45,7 +45,7 @@ export function Message({ message, conversation, botName, timeZone, announce, on
   const time = formatMessageTime(message.createdAt, timeZone);
 
   return (
-    <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
+    <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status} data-message-id={message.id}>
       {role !== 'notice' && <span class="cw-sr-only">{role === 'user' ? YOU : botName}: </span>}
       {status === 'waiting' ? (
         <TypingIndicator name={botName} />

@@ -39,7 +39,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   const rateLimit = conversation.rateLimit.value;
   const loaded = conversation.loaded.value;
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const announcer = useAnnouncer(model);
+  const announcer = useAnnouncer(model, dialogRef);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
 

@@ -192,7 +192,7 @@ describe('live region', () => {
     // really sees the waiting and streaming states.
     const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
     await afterPaint();
-    for (const text of ['The', 'The shop', 'The shop opens at 9.']) {
+    for (const text of ['The', 'The shop', 'The shop opens at *9*.']) {
       act(() => {
         answer.status.value = 'streaming';
         answer.text.value = text;

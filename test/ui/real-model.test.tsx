@@ -98,7 +98,7 @@ describe('with the real model', () => {
       await settle();
     });
     flushFrame(frames);
-    await waitFor(() => expect(liveRegion(container).textContent).toBe('Test bot: We open at **nine**.'));
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('Test bot: We open at nine.'));
     expect(liveRegion(container).querySelectorAll('p')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Copy answer' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
