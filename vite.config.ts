@@ -1,28 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two build passes, because Vite refuses a multi-entry IIFE build:
- * - default mode: the ES build (the ES entry for bundlers, the script-tag boot module and their lazy chunks);
+ * Three build passes, because Vite refuses a multi-entry IIFE build and the script-tag graph must not share chunks
+ * with the bundler entry (its size budget is measured on exactly what a visitor downloads):
+ * - default mode: the ES entries for bundlers (dist/index.js, dist/api.js) and their lazy chunks (dist/lib/);
+ * - `--mode script`: dist/chatbot-widget.module.js, the boot module the script tag imports, and the chunks it
+ *   loads on first open (dist/widget/); its manifest (dist/.vite/script-manifest.json) gives the exact graph
+ *   that test/bench/sizes.ts measures;
  * - `--mode loader`: dist/chatbot-widget.js, the tiny classic script a site owner pastes, which installs the
  *   ChatbotWidget queue and imports the boot module next to it.
  */
 export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
+  const script = mode === 'script';
+  const entry: Record<string, string> | string = loader
+    ? 'src/loader.ts'
+    : script
+      ? { embed: 'src/embed.ts' }
+      : { index: 'src/index.ts', api: 'src/api/index.ts' };
   return {
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
-      target: 'es2020',
+      target: 'es2022',
       minify: true,
       sourcemap: false,
-      emptyOutDir: !loader,
+      emptyOutDir: !loader && !script,
       reportCompressedSize: false,
+      manifest: script ? '.vite/script-manifest.json' : false,
       lib: loader
         ? { entry: 'src/loader.ts', formats: ['iife'], name: 'ChatbotWidgetLoader', fileName: () => 'chatbot-widget.js' }
-        : {
-            entry: { index: 'src/index.ts', api: 'src/api/index.ts', 'chatbot-widget.module': 'src/embed.ts' },
-            formats: ['es'],
-            fileName: (_format, name) => `${name}.js`,
-          },
+        : { entry, formats: ['es'], ...(script ? {} : { fileName: (_format: string, name: string) => `${name}.js` }) },
+      rollupOptions: {
+        output: script
+          ? {
+              minify: true,
+              // Everything the entry loads statically goes into ONE file, the one the loader imports: one request
+              // and one gzip stream before the chat opens. The entry itself is left as an unused re-export.
+              codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+              entryFileNames: 'widget/[name]-entry.js',
+              chunkFileNames: (chunk) => (chunk.name === 'boot' ? 'chatbot-widget.module.js' : 'widget/[name]-[hash].js'),
+            }
+          : { minify: loader, chunkFileNames: 'lib/[name]-[hash].js' },
+        // The ES entries are for bundlers: the package's dependencies stay imports, so an app shares its copies.
+        ...(loader || script ? {} : { external: [/^preact(\/|$)/, /^@preact\//, /^@microsoft\/fetch-event-source/] }),
+      },
     },
     test: {
       projects: [

@@ -1,1 +1,87 @@
-export {};
+/**
+ * The script-tag module (dist/chatbot-widget.module.js), imported by the loader (loader.ts). It registers
+ * <chatbot-widget>, mounts the widget the script tag's data attributes describe, runs the calls queued on the
+ * global `ChatbotWidget` before it loaded, and from then on runs every call at once.
+ */
+import { defineElement } from './element';
+import { isWidgetEventName } from './model/events';
+import { mount, type MountOptions, type Widget } from './widget';
+
+/** What the loader leaves on the global: the queue, the loading sentinel, its script's data attributes. */
+export interface GlobalApi {
+  (...args: unknown[]): void;
+  /** Calls made before this module ran; afterwards a queue whose push runs the call at once. */
+  q?: ArrayLike<unknown>[] | { push(args: ArrayLike<unknown>): void };
+  /** Sentinel: 1 once a loader started, 2 once this module took over; a second snippet then does nothing. */
+  l?: number;
+  /** The loading script's data attributes. */
+  c?: Record<string, string | undefined>;
+  /** The loading script element (inline mode puts the panel right after it). */
+  s?: HTMLScriptElement | null;
+}
+
+type Global = typeof globalThis & { ChatbotWidget?: GlobalApi };
+
+const warn = (message: string): void => console.warn(`ChatbotWidget: ${message}`);
+
+/**
+ * Mount options from the script's data-* attributes: data-serial-number, data-base-url (default: the script's
+ * origin), data-mode="inline" (the panel goes right after the script tag), data-z-index, data-open,
+ * data-storage="none", data-locale.
+ */
+function optionsFromDataset(data: Record<string, string | undefined>, script: HTMLScriptElement | null | undefined): MountOptions | null {
+  const serialNumber = data.serialNumber;
+  const baseUrl = data.baseUrl || (script?.src ? new URL(script.src).origin : '');
+  if (!serialNumber || !baseUrl) return null;
+  const options: MountOptions = { serialNumber, baseUrl };
+  if (data.zIndex) options.zIndex = Number(data.zIndex);
+  if (data.open === '' || data.open === 'true') options.open = true;
+  if (data.storage === 'none') options.storage = 'none';
+  if (data.locale) options.locale = data.locale;
+  if (data.mode === 'inline' && script?.parentNode) {
+    options.target = script.ownerDocument.createElement('div');
+    script.after(options.target);
+  }
+  return options;
+}
+
+function start(scope: Global): void {
+  defineElement();
+  const stub = scope.ChatbotWidget;
+  // Reached twice (two snippets with different URLs): the first one owns the global and its widget.
+  if (stub?.l === 2) return;
+  let widget: Widget | null = null;
+
+  function run(args: ArrayLike<unknown>): void {
+    const [command, first, second] = Array.from(args);
+    if (widget === null) return warn(`"${String(command)}" ignored: no widget is mounted.`);
+    if (command === 'open' || command === 'close' || command === 'toggle') widget[command]();
+    else if (command === 'send' && typeof first === 'string') void widget.send(first);
+    else if (command === 'on' && isWidgetEventName(first) && typeof second === 'function') {
+      widget.on(first, second as (payload: unknown) => void);
+    } else if (command === 'destroy') {
+      widget.destroy();
+      widget = null;
+    } else warn(`unknown command or arguments: ${String(command)}.`);
+  }
+
+  const queued = Array.isArray(stub?.q) ? stub.q : [];
+  const api: GlobalApi = (...args: unknown[]) => run(args);
+  // Snippet stubs push to `ChatbotWidget.q`; from now on that push runs the call at once.
+  api.q = { push: run };
+  api.l = 2;
+  if (stub) Object.assign(stub, { q: api.q, l: 2 });
+  scope.ChatbotWidget = api;
+
+  const options = stub?.c ? optionsFromDataset(stub.c, stub.s) : null;
+  if (options) {
+    try {
+      widget = mount(options);
+    } catch (error) {
+      console.error(error);
+    }
+  } else if (stub?.c) warn('the script tag needs data-serial-number.');
+  for (const args of queued) run(args);
+}
+
+if (typeof window !== 'undefined') start(window as Global);

@@ -6,7 +6,7 @@
  * Streaming cost: each chunk only stores the text so far and, at most once per frame, one signal write makes the
  * panel update. The final record lands at once, so the last chunk never waits for a frame.
  */
-import { batch, effect } from '@preact/signals';
+import { batch, effect } from '@preact/signals-core';
 import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { AskRequest, ChatAskType } from '../api/types';
@@ -15,7 +15,8 @@ import {
 } from './persistence';
 import { createConversationState, type ConversationState } from './lazy-conversation';
 import { createRateLimiter } from './rate-limit';
-import { animationFrameScheduler, systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
+import { animationFrameScheduler } from './frame';
+import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
 import type { WidgetSettings } from './settings';
 import type { KeyValueStore, StorageKind } from './storage';
 import type {

@@ -2,7 +2,7 @@
  * The conversation as the panel sees it from the first paint, before its code has loaded: the signals exist at
  * once (empty), and every action loads the conversation code first (conversation.ts is a lazy chunk).
  */
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import type { Conversation } from './conversation';
 import type { ChatMessage, ConversationModel, RateLimitNotice, SendResult } from './types';
 

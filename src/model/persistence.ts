@@ -3,7 +3,7 @@
  * files the service already holds), its session and the unsent draft. Everything read back is checked, because
  * storage may hold an older version's data or another script's garbage.
  */
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types';
 import type { KeyValueStore } from './storage';
 

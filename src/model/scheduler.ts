@@ -21,27 +21,3 @@ export const systemClock: Clock = {
     return () => clearTimeout(handle);
   },
 };
-
-/**
- * requestAnimationFrame, with a timer as a fallback because rAF does not run at all in a hidden tab (and not in
- * Node): an answer streaming into a background tab still lands, just less often.
- */
-export function animationFrameScheduler(clock: Clock = systemClock, fallbackMs = 100): FrameScheduler {
-  return (callback) => {
-    let pending = true;
-    let frame: number | undefined;
-    const cancelTimer = clock.setTimeout(() => run(), fallbackMs);
-    function cancel(): void {
-      pending = false;
-      cancelTimer();
-      if (frame !== undefined) cancelAnimationFrame(frame);
-    }
-    function run(): void {
-      if (!pending) return;
-      cancel();
-      callback();
-    }
-    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(run);
-    return cancel;
-  };
-}

@@ -6,7 +6,7 @@
 import type { ChatbotSettings, PublicConfig } from '../api/types';
 import { formatRgb, parseRgb, readableTextColor } from './color';
 import type { Rgb } from './color';
-import { isValidTimeZone } from './time';
+import { isValidTimeZone } from './time-zone';
 import { safeUrl, urlLabel } from './urls';
 
 export interface PrivacyPolicy {

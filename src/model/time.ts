@@ -1,14 +1,6 @@
 /** Time texts of the conversation: message times in the chatbot's TimeZone and the rate limit's wait. */
 
-/** True when Intl knows `timeZone` (an IANA name such as "Asia/Tokyo", or "UTC"). */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isValidTimeZone } from './time-zone';
 
 /*
  * Creating an Intl.DateTimeFormat costs far more than using one, and a conversation formats many times. The cache

@@ -3,7 +3,7 @@
  * state, welcome popup and conversation. This file is in the launcher's bundle; the conversation's own code loads
  * on first use (lazy-conversation.ts). No DOM here: widget.ts connects it to the page.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import { isServiceError } from '../api/errors';
 import type { ChatbotSettings, GetConfigRequest, PublicConfig } from '../api/types';
 import type { Conversation, ConversationDeps, Emit } from './conversation';

@@ -1,0 +1,186 @@
+/**
+ * The part of the UI that loads before the chat is opened: the launcher button, the welcome popup and the slot
+ * the panel is rendered into, written with plain DOM calls and signal effects (no Preact: Preact, its signals
+ * integration and hooks alone would spend most of the 12 KB budget). Markup, classes, labels and focus behaviour
+ * are those of the Preact Launcher, Popup and Root in src/ui, styled by src/ui/launcher.css.
+ */
+import { effect, signal, untracked } from '@preact/signals-core';
+import type { WidgetModel } from '../model/types';
+import launcherCss from '../ui/launcher.css?inline';
+import type { ComposerMedia } from '../ui/media-slots';
+import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED } from '../ui/launcher-strings';
+import { adoptStyles } from '../ui/styles';
+import type { PanelHandle } from './panel-host';
+
+export type PanelModule = typeof import('./panel-host');
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const GLYPHS = {
+  chat: 'M6 4h12a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H9l-5 4V6a2 2 0 0 1 2-2z',
+  close: 'M6 6l12 12M18 6L6 18',
+  dismiss: 'M7 7l10 10M17 7L7 17',
+};
+
+export interface LauncherOptions {
+  loadPanel: () => Promise<PanelModule>;
+  media?: ComposerMedia;
+}
+
+/** Draws the widget into `shadow`; returns the function that removes all of it again. */
+export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: LauncherOptions): () => void {
+  const doc = shadow.ownerDocument;
+  const floating = model.mode !== 'inline';
+  const panelId = `cw-panel-${Math.random().toString(36).slice(2, 10)}`;
+  const loadFailed = signal(false);
+  const cleanups: Array<() => void> = [adoptStyles(shadow, launcherCss)];
+  let panel: PanelHandle | null = null;
+  let loading: Promise<void> | null = null;
+  let restoreFocus = false;
+  let destroyed = false;
+
+  function create<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
+    const node = doc.createElement(tag);
+    node.className = className;
+    return node;
+  }
+  function glyph(className: string, path: string): SVGSVGElement {
+    const svg = doc.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('class', className);
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('focusable', 'false');
+    const shape = doc.createElementNS(SVG_NS, 'path');
+    shape.setAttribute('d', path);
+    svg.append(shape);
+    return svg;
+  }
+  function button(className: string, onClick: () => void): HTMLButtonElement {
+    const node = create('button', className);
+    node.type = 'button';
+    node.addEventListener('click', onClick);
+    return node;
+  }
+
+  const root = create('div', '');
+  // The panel's own root node: Preact owns everything inside it, nothing else does. `contents` keeps it out of layout.
+  const slot = create('div', '');
+  slot.style.display = 'contents';
+  const error = create('p', 'cw-root__error');
+  error.setAttribute('role', 'alert');
+  error.textContent = PANEL_LOAD_FAILED;
+  root.append(slot);
+  shadow.append(root);
+
+  function loadPanel(): void {
+    loading ??= options.loadPanel().then(
+      (module) => {
+        if (destroyed) return;
+        cleanups.push(adoptStyles(shadow, module.panelCss));
+        panel = module.mountPanel(slot, {
+          model,
+          id: panelId,
+          floating,
+          onClose: () => {
+            restoreFocus = true;
+            model.close();
+          },
+          ...(options.media ? { media: options.media } : {}),
+        });
+        panel.update(untracked(() => model.isOpen.value) || !floating);
+        launcher?.setAttribute('aria-controls', panelId);
+        loadFailed.value = false;
+      },
+      () => {
+        loading = null; // the next open tries again
+        loadFailed.value = true;
+      },
+    );
+  }
+
+  const launcher = floating
+    ? button('cw-launcher', () => model.toggle())
+    : null;
+  if (launcher !== null) {
+    const prefetch = (): void => {
+      model.prefetch();
+      loadPanel();
+    };
+    launcher.addEventListener('pointerenter', prefetch);
+    launcher.addEventListener('focus', prefetch);
+    root.insertBefore(launcher, slot);
+  }
+
+  let popup: HTMLDivElement | null = null;
+  let popupText: HTMLButtonElement | null = null;
+
+  const stops = [
+    effect(() => {
+      const left = model.settings.value.align === 'left';
+      root.className = `cw-root cw-root--${floating ? 'floating' : 'inline'}${left ? ' cw-root--left' : ''}`;
+    }),
+
+    effect(() => {
+      if (launcher === null) return;
+      const open = model.isOpen.value;
+      const { name, launcherIconUrl } = model.settings.value;
+      launcher.className = open ? 'cw-launcher cw-launcher--open' : 'cw-launcher';
+      launcher.setAttribute('aria-label', open ? closeChatLabel(name) : openChatLabel(name));
+      launcher.setAttribute('aria-expanded', String(open));
+      let icon: Element;
+      if (open || launcherIconUrl === null) {
+        icon = glyph('cw-launcher__glyph', open ? GLYPHS.close : GLYPHS.chat);
+      } else {
+        const image = create('img', 'cw-launcher__icon');
+        image.alt = '';
+        image.src = launcherIconUrl;
+        icon = image;
+      }
+      launcher.replaceChildren(icon);
+    }),
+
+    effect(() => {
+      const text = floating && !model.isOpen.value ? model.popup.value : null;
+      if (text === null || text === '') {
+        popup?.remove();
+        popup = null;
+        return;
+      }
+      if (popup === null) {
+        popup = create('div', 'cw-popup');
+        popupText = button('cw-popup__text', () => model.open());
+        popupText.dir = 'auto';
+        const dismiss = button('cw-popup__dismiss', () => model.dismissPopup());
+        dismiss.setAttribute('aria-label', DISMISS_POPUP);
+        dismiss.append(glyph('', GLYPHS.dismiss));
+        popup.append(popupText, dismiss);
+        root.insertBefore(popup, slot);
+      }
+      if (popupText !== null) popupText.textContent = text;
+    }),
+
+    effect(() => {
+      const open = !floating || model.isOpen.value;
+      const failed = loadFailed.value;
+      untracked(() => {
+        if (open) loadPanel();
+        const dialog = panel?.dialog() ?? null;
+        // A close that takes focus away from inside the panel hands it back to the launcher; a close from the
+        // page's own code while the visitor is elsewhere leaves focus alone.
+        const focusInside = !open && dialog !== null && dialog.contains(shadow.activeElement);
+        panel?.update(open);
+        if (!open && (focusInside || restoreFocus)) launcher?.focus({ preventScroll: true });
+        restoreFocus = false;
+        if (open && failed) root.append(error);
+        else error.remove();
+      });
+    }),
+  ];
+
+  return () => {
+    destroyed = true;
+    for (const stop of stops) stop();
+    panel?.destroy();
+    root.remove();
+    for (const cleanup of cleanups) cleanup();
+  };
+}

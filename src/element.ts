@@ -1,0 +1,109 @@
+/**
+ * <chatbot-widget serial-number="..." base-url="..." mode="inline|floating">: mounts on connect, unmounts on
+ * disconnect, and remounts when one of its attributes changes (several changes in one task make one remount).
+ * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property
+ * before the element is connected. Events are dispatched on the element as chatbot-ready, chatbot-open,
+ * chatbot-close, chatbot-message and chatbot-error (detail = the payload). The class is created inside
+ * defineElement(), so importing this module where there is no DOM does nothing.
+ */
+import type { ChatbotSettings } from './api/types';
+import type { SendResult, WidgetEventName } from './model/types';
+import { mountOnHost, type Widget } from './widget';
+
+export const ELEMENT_TAG = 'chatbot-widget';
+
+const ATTRIBUTES = ['serial-number', 'base-url', 'mode', 'z-index', 'storage', 'locale', 'open'];
+const EVENTS: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message', 'error'];
+
+/** The element's own API, besides its attributes. */
+export interface ChatbotWidgetElement extends HTMLElement {
+  /** Inline settings (Edit names), read when the widget mounts. */
+  settings?: Partial<ChatbotSettings>;
+  open(): void;
+  close(): void;
+  toggle(): void;
+  send(text: string): Promise<SendResult>;
+}
+
+/**
+ * Registers <chatbot-widget>. False when there is no DOM or the name is taken already (the script tag and the ES
+ * entry may both try; the first definition wins).
+ */
+export function defineElement(): boolean {
+  if (typeof customElements === 'undefined' || customElements.get(ELEMENT_TAG)) return false;
+
+  class Element extends HTMLElement implements ChatbotWidgetElement {
+    static readonly observedAttributes = ATTRIBUTES;
+    settings?: Partial<ChatbotSettings>;
+    #widget: Widget | null = null;
+    #mountedWith = '';
+    #queued = false;
+
+    connectedCallback(): void {
+      this.#queue();
+    }
+    disconnectedCallback(): void {
+      this.#queue();
+    }
+    attributeChangedCallback(): void {
+      this.#queue();
+    }
+    open(): void {
+      this.#widget?.open();
+    }
+    close(): void {
+      this.#widget?.close();
+    }
+    toggle(): void {
+      this.#widget?.toggle();
+    }
+    send(text: string): Promise<SendResult> {
+      return this.#widget?.send(text) ?? Promise.resolve({ ok: false, reason: 'failed' });
+    }
+
+    #queue(): void {
+      if (this.#queued) return;
+      this.#queued = true;
+      queueMicrotask(() => {
+        this.#queued = false;
+        this.#sync();
+      });
+    }
+
+    /** Mounts, remounts or unmounts so the widget matches the attributes and the connection. */
+    #sync(): void {
+      const read = (name: string): string => this.getAttribute(name)?.trim() ?? '';
+      const open = this.hasAttribute('open');
+      // `open` alone opens or closes the mounted widget; any other change mounts it again.
+      const signature = ATTRIBUTES.slice(0, -1).map(read).join('\n');
+      if (this.isConnected && this.#widget && signature === this.#mountedWith) {
+        this.#widget[open ? 'open' : 'close']();
+        return;
+      }
+      this.#widget?.destroy();
+      this.#widget = null;
+      if (!this.isConnected || !read('serial-number') || !read('base-url')) return;
+      try {
+        this.#widget = mountOnHost(this, read('mode') === 'inline' ? 'inline' : 'floating', {
+          serialNumber: read('serial-number'),
+          baseUrl: read('base-url'),
+          ...(this.settings ? { settings: this.settings } : {}),
+          ...(read('z-index') ? { zIndex: Number(read('z-index')) } : {}),
+          ...(read('storage') === 'none' ? { storage: 'none' } : {}),
+          ...(read('locale') ? { locale: read('locale') } : {}),
+          open,
+        });
+      } catch (error) {
+        console.error(error);
+        return;
+      }
+      this.#mountedWith = signature;
+      for (const event of EVENTS) {
+        this.#widget.on(event, (detail) => this.dispatchEvent(new CustomEvent(`chatbot-${event}`, { detail })));
+      }
+    }
+  }
+
+  customElements.define(ELEMENT_TAG, Element);
+  return true;
+}

@@ -1,0 +1,29 @@
+/**
+ * The default once-per-frame scheduler of a streamed answer. Its own module, loaded with the conversation, so the
+ * launcher's bundle does not carry it.
+ */
+import { systemClock, type Clock, type FrameScheduler } from './scheduler';
+
+/**
+ * requestAnimationFrame, with a timer as a fallback because rAF does not run at all in a hidden tab (and not in
+ * Node): an answer streaming into a background tab still lands, just less often.
+ */
+export function animationFrameScheduler(clock: Clock = systemClock, fallbackMs = 100): FrameScheduler {
+  return (callback) => {
+    let pending = true;
+    let frame: number | undefined;
+    const cancelTimer = clock.setTimeout(() => run(), fallbackMs);
+    function cancel(): void {
+      pending = false;
+      cancelTimer();
+      if (frame !== undefined) cancelAnimationFrame(frame);
+    }
+    function run(): void {
+      if (!pending) return;
+      cancel();
+      callback();
+    }
+    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(run);
+    return cancel;
+  };
+}

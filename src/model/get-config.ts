@@ -1,0 +1,54 @@
+/**
+ * GetConfig for the launcher's bundle: the one request made before the chat is opened. The full client
+ * (src/api/client.ts) does the same through plumbing shared by every operation and streaming, which would add
+ * kilobytes to what a visitor downloads before opening the chat; this is the same request, envelope check and
+ * error kinds, in a few hundred bytes.
+ */
+import type { HeadersOption } from '../api/client';
+import { ServiceError, type ServiceErrorKind } from '../api/errors';
+import type { GetConfigRequest, OperationName, PublicConfig } from '../api/types';
+
+export interface ConfigRequestOptions {
+  baseUrl: string;
+  paths?: Partial<Record<OperationName, string>>;
+  headers?: HeadersOption;
+  fetch?: typeof fetch;
+}
+
+type Loose = Record<string, unknown> | undefined;
+
+function configUrl({ baseUrl, paths }: ConfigRequestOptions): string {
+  const path = paths?.getConfig ?? '/chat/Chatbot/GetConfig';
+  return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(path) ? path : `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** POST GetConfig; resolves with Data, or rejects with a ServiceError in plain words. */
+export async function requestConfig(options: ConfigRequestOptions, request: GetConfigRequest, signal?: AbortSignal): Promise<PublicConfig> {
+  const fail = (kind: ServiceErrorKind, message: string, details: object = {}): never => {
+    throw new ServiceError(kind, message, { operation: 'getConfig', ...details });
+  };
+  const unreadable = 'The chat service sent a response the widget could not read.';
+  const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
+  let response: Response | undefined;
+  let body: Loose;
+  try {
+    response = await (options.fetch ?? fetch)(configUrl(options), {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...extra },
+      body: JSON.stringify(request),
+      signal: signal ?? null,
+    });
+    body = (await response.json().catch(() => undefined)) as Loose;
+  } catch (cause) {
+    fail(signal?.aborted ? 'aborted' : 'network', signal?.aborted ? 'The request was cancelled.' : 'Could not reach the chat service. Check your connection.', { cause });
+  }
+  const status = response?.status ?? 0;
+  const code = typeof body?.Code === 'number' ? body.Code : undefined;
+  const serviceMessage = typeof body?.Message === 'string' && body.Message ? body.Message : undefined;
+  const details = { status, code, serviceMessage };
+  if (!response?.ok) fail('http', `The chat service answered with HTTP ${status}.${serviceMessage ? ` ${serviceMessage}` : ''}`, details);
+  if (body?.Success === false) fail('business', serviceMessage ?? 'The chat service could not complete the request.', details);
+  const data = body?.Data as Loose;
+  if (body?.Success !== true || typeof data?.SessionID !== 'number' || typeof data.SessionKey !== 'string') fail('malformed', unreadable);
+  return data as unknown as PublicConfig;
+}

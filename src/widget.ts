@@ -1,0 +1,179 @@
+/**
+ * mount(options) → Widget: puts one chat widget on the page. Each widget gets its own host element, shadow root,
+ * model, storage namespace and listeners; two widgets for two chatbots share nothing. Only the launcher's code is
+ * loaded here; the panel and the conversation (streaming client, markdown) load on first open (src/boot/README.md).
+ */
+import { effect } from '@preact/signals-core';
+import type { ClientOptions, HeadersOption } from './api/client';
+import type { ChatbotSettings, OperationName } from './api/types';
+import { renderLauncher } from './boot/launcher';
+import { createEmitter, type WidgetListener } from './model/events';
+import { requestConfig } from './model/get-config';
+import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } from './model/storage';
+import { THEME_VARIABLES, themeVariables } from './model/theme';
+import type { SendResult, WidgetEventName, WidgetMode } from './model/types';
+import { createWidgetModel, type WidgetModelHandle } from './model/widget-model';
+
+export interface MountOptions {
+  /** The chatbot's id. */
+  serialNumber: string;
+  /** The chat service, e.g. https://chat.example.com (or your own backend that forwards to it). */
+  baseUrl: string;
+  /** Inline mode: the panel goes into this element, in the page flow, with no launcher. Without it: floating. */
+  target?: Element;
+  /** Settings with the same names as Edit; they win over what GetConfig returns. */
+  settings?: Partial<ChatbotSettings>;
+  /** Extra request headers: an object, or a function (sync or async) called before every request. */
+  headers?: HeadersOption;
+  /** Override any operation's path (relative to baseUrl, or an absolute URL). */
+  paths?: Partial<Record<OperationName, string>>;
+  fetch?: typeof fetch;
+  /** Stacking order of the floating launcher and panel. Default 2147483000. */
+  zIndex?: number;
+  /** Locale of dates and times (BCP 47), default the browser's. */
+  locale?: string;
+  /** Floating mode: start with the panel open. */
+  open?: boolean;
+  /** 'none' keeps the conversation in memory only (nothing in local or session storage). Default 'auto'. */
+  storage?: 'auto' | 'none';
+}
+
+export interface Widget {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  /** Sends `text` as the visitor (opening the panel in floating mode). */
+  send(text: string): Promise<SendResult>;
+  /** Listens to ready, open, close, message, error; returns the function that stops listening. */
+  on<E extends WidgetEventName>(event: E, listener: WidgetListener<E>): () => void;
+  /** Removes every node, listener and timer, and aborts requests. The stored conversation stays. */
+  destroy(): void;
+}
+
+/** The tag of the element that carries a mounted widget's shadow root. */
+export const HOST_TAG = 'chatbot-widget-host';
+
+function fail(message: string): never {
+  throw new TypeError(`chatbot-widget mount(): ${message}`);
+}
+
+function checkOptions(options: MountOptions): void {
+  const { serialNumber, baseUrl, target, zIndex, storage } = options ?? {};
+  const text = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+  if (!text(serialNumber)) fail('serialNumber (the chatbot id) is required.');
+  if (!text(baseUrl)) fail('baseUrl (the chat service address) is required.');
+  if (target != null && target.nodeType !== 1) fail('target must be an element.');
+  if (zIndex !== undefined && !Number.isInteger(zIndex)) fail('zIndex must be a whole number.');
+  if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
+}
+
+/** Mounts on a given host (the custom element mounts on itself); `mount` creates its own host. */
+export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountOptions): Widget {
+  checkOptions(options);
+  const doc = host.ownerDocument;
+  const view = doc.defaultView;
+  if (view === null) fail('the host element is not in a window.');
+  let absoluteBase: string;
+  try {
+    absoluteBase = new URL(options.baseUrl, doc.baseURI).href;
+  } catch {
+    fail(`baseUrl "${options.baseUrl}" is not a URL.`);
+  }
+  const serialNumber = options.serialNumber.trim();
+  const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = {
+    baseUrl: options.baseUrl,
+    ...(options.paths ? { paths: options.paths } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+  const persistent = options.storage !== 'none';
+  const memoryStores = new Map<StorageKind, KeyValueStore>();
+  const chatStore = (kind: StorageKind): KeyValueStore => {
+    if (persistent) return openStore(kind, `cw:${serialNumber}:chat`);
+    let store = memoryStores.get(kind);
+    if (store === undefined) memoryStores.set(kind, (store = createMemoryStore()));
+    return store;
+  };
+  const emitter = createEmitter((error) => console.error('chatbot-widget: an event listener threw', error));
+
+  const model: WidgetModelHandle = createWidgetModel({
+    serialNumber,
+    mode,
+    ...(options.settings ? { inlineSettings: options.settings } : {}),
+    baseUrl: absoluteBase,
+    ...(options.open ? { open: true } : {}),
+    fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
+    loadConversation: (deps) =>
+      import('./model/chat-engine').then((engine) => engine.startConversation(clientOptions, deps)),
+    visitorStore: persistent ? openStore('local', `cw:${serialNumber}`) : createMemoryStore(),
+    chatStore,
+    emit: (event, payload) => emitter.emit(event, payload),
+  });
+
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const stopTheme = effect(() => {
+    const variables = themeVariables(model.settings.value, options.zIndex);
+    for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value);
+  });
+  if (options.locale) host.setAttribute('lang', options.locale);
+  const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host') });
+
+  // The conversation is written when a message completes; a page going away mid-answer keeps what streamed.
+  const persist = (): void => model.persist();
+  const onVisibility = (): void => {
+    if (doc.visibilityState === 'hidden') persist();
+  };
+  view.addEventListener('pagehide', persist);
+  doc.addEventListener('visibilitychange', onVisibility);
+
+  let destroyed = false;
+  return {
+    open: () => model.open(),
+    close: () => model.close(),
+    toggle: () => model.toggle(),
+    send(text) {
+      if (destroyed) return Promise.resolve({ ok: false, reason: 'failed' });
+      if (typeof text !== 'string') return Promise.reject(new TypeError('chatbot-widget send(): text must be a string.'));
+      model.open();
+      return model.conversation.send(text);
+    },
+    on: (event, listener) => emitter.on(event, listener),
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      view.removeEventListener('pagehide', persist);
+      doc.removeEventListener('visibilitychange', onVisibility);
+      model.dispose();
+      stopTheme();
+      removeUi();
+      emitter.clear();
+      for (const name of Object.values(THEME_VARIABLES)) host.style.removeProperty(name);
+      if (options.locale) host.removeAttribute('lang');
+    },
+  };
+}
+
+/** Puts a widget on the page: floating (launcher + panel) by default, inline inside `options.target`. */
+export function mount(options: MountOptions): Widget {
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    throw new Error('chatbot-widget mount(): needs a browser (call it on the client, not during server rendering).');
+  }
+  checkOptions(options);
+  const doc = options.target?.ownerDocument ?? document;
+  const host = doc.createElement(HOST_TAG);
+  (options.target ?? doc.body ?? doc.documentElement).appendChild(host);
+  let widget: Widget;
+  try {
+    widget = mountOnHost(host, options.target ? 'inline' : 'floating', options);
+  } catch (error) {
+    host.remove();
+    throw error;
+  }
+  return {
+    ...widget,
+    destroy() {
+      widget.destroy();
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Size report of the build, and the size budget (issue 3, issue 6):
+ * - before opening the chat: the loader, the boot module and its static import closure, at most 12 KB gzip;
+ * - everything: every JavaScript file of the script-tag graph (static and dynamic imports), at most 40 KB gzip.
+ * 1 KB = 1,000 bytes. Each file is compressed on its own (gzip level 9, brotli quality 11), as a server would send
+ * it; a set's size is the sum of its files. The graph comes from Vite's manifest of the script build, so the
+ * numbers are exact and stable.
+ *
+ *   tsx test/bench/sizes.ts            print the report
+ *   tsx test/bench/sizes.ts --check    print it, exit 1 when a budget is exceeded
+ *   tsx test/bench/sizes.ts --json     print the measurement as JSON
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const LOADER_FILE = 'chatbot-widget.js';
+/** The file the loader imports (vite.config.ts names the boot chunk so). */
+export const BOOT_FILE = 'chatbot-widget.module.js';
+export const MANIFEST_FILE = '.vite/script-manifest.json';
+export const BUDGETS = { initialGzip: 12_000, everythingGzip: 40_000 } as const;
+
+export interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+export interface FileSize extends Size {
+  file: string;
+}
+export interface SetSize extends Size {
+  files: string[];
+}
+export interface SizeReport {
+  files: FileSize[];
+  initial: SetSize;
+  everything: SetSize;
+  budgets: typeof BUDGETS;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export function measureBytes(bytes: Buffer): Size {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length,
+  };
+}
+
+function listFiles(directory: string, root = directory): string[] {
+  return readdirSync(directory)
+    .flatMap((name) => {
+      const path = join(directory, name);
+      return statSync(path).isDirectory() ? listFiles(path, root) : [relative(root, path)];
+    })
+    .sort();
+}
+
+/** Output files of `dist`, relative to it: everything but the type declarations and the manifest. */
+export function outputFiles(dist: string): string[] {
+  return listFiles(dist).filter((file) => !file.startsWith('types/') && !file.startsWith('.vite/'));
+}
+
+/**
+ * The script-tag graph: the loader, the boot module it imports and that module's static imports (initial), then
+ * everything reachable through dynamic imports as well. Files, relative to dist/.
+ */
+export function scriptGraph(manifest: Manifest): { initial: string[]; everything: string[] } {
+  const boot = Object.entries(manifest).find(([, chunk]) => chunk.file === BOOT_FILE);
+  if (boot === undefined) throw new Error(`the manifest has no chunk written to ${BOOT_FILE}`);
+  const closure = (start: string[], followDynamic: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (key: string): void => {
+      if (seen.has(key)) return;
+      const chunk = manifest[key];
+      if (chunk === undefined) throw new Error(`the manifest lists ${key} as an import but has no entry for it`);
+      seen.add(key);
+      for (const next of chunk.imports ?? []) visit(next);
+      if (followDynamic) for (const next of chunk.dynamicImports ?? []) visit(next);
+    };
+    for (const key of start) visit(key);
+    return seen;
+  };
+  const filesOf = (keys: Set<string>): string[] => {
+    const files = new Set<string>();
+    for (const key of keys) {
+      const chunk = manifest[key] as ManifestChunk;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+    return [LOADER_FILE, ...[...files].sort()];
+  };
+  return {
+    initial: filesOf(closure([boot[0]], false)),
+    everything: filesOf(closure([boot[0]], true)),
+  };
+}
+
+export function measureDist(dist: string): SizeReport {
+  const files = outputFiles(dist).map((file): FileSize => ({ file, ...measureBytes(readFileSync(join(dist, file))) }));
+  const byName = new Map(files.map((entry) => [entry.file, entry]));
+  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
+  const graph = scriptGraph(manifest);
+  const sum = (names: string[]): SetSize => {
+    const total: SetSize = { raw: 0, gzip: 0, brotli: 0, files: names };
+    for (const name of names) {
+      const entry = byName.get(name);
+      if (entry === undefined) throw new Error(`dist/${name} is in the script graph but was not built`);
+      total.raw += entry.raw;
+      total.gzip += entry.gzip;
+      total.brotli += entry.brotli;
+    }
+    return total;
+  };
+  return { files, initial: sum(graph.initial), everything: sum(graph.everything), budgets: BUDGETS };
+}
+
+const number = (value: number): string => value.toLocaleString('en-US');
+const kb = (value: number): string => `${(value / 1000).toFixed(2)} KB`;
+
+export function formatReport(report: SizeReport): string {
+  const initial = new Set(report.initial.files);
+  const script = new Set(report.everything.files);
+  const width = Math.max(...report.files.map((entry) => entry.file.length), 10);
+  const row = (name: string, size: Size, note = ''): string =>
+    `${name.padEnd(width)}  ${number(size.raw).padStart(9)}  ${number(size.gzip).padStart(8)}  ${number(size.brotli).padStart(8)}  ${note}`;
+  const lines = [
+    `${'file (dist/)'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`,
+    ...report.files.map((entry) =>
+      row(entry.file, entry, initial.has(entry.file) ? 'before opening' : script.has(entry.file) ? 'on first open' : ''),
+    ),
+    '',
+    row('before opening the chat', report.initial, `budget ${kb(report.budgets.initialGzip)} gzip`),
+    row('all widget code (script tag)', report.everything, `budget ${kb(report.budgets.everythingGzip)} gzip`),
+  ];
+  return lines.join('\n');
+}
+
+/** Budget failures, in words; empty when within budget. */
+export function budgetFailures(report: SizeReport): string[] {
+  const failures: string[] = [];
+  if (report.initial.gzip > report.budgets.initialGzip) {
+    failures.push(`before opening the chat: ${kb(report.initial.gzip)} gzip > ${kb(report.budgets.initialGzip)}`);
+  }
+  if (report.everything.gzip > report.budgets.everythingGzip) {
+    failures.push(`all widget code: ${kb(report.everything.gzip)} gzip > ${kb(report.budgets.everythingGzip)}`);
+  }
+  return failures;
+}
+
+function main(argv: string[]): number {
+  const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+  const distArgument = argv.find((argument) => argument.startsWith('--dist='));
+  const dist = distArgument ? resolve(distArgument.slice('--dist='.length)) : join(root, 'dist');
+  const report = measureDist(dist);
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify(report, null, 2));
+    return 0;
+  }
+  console.log(formatReport(report));
+  const failures = budgetFailures(report);
+  if (failures.length === 0) {
+    console.log('\nsize budget: OK');
+    return 0;
+  }
+  console.log(`\nsize budget EXCEEDED:\n- ${failures.join('\n- ')}`);
+  return argv.includes('--check') ? 1 : 0;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}
