@@ -27,7 +27,9 @@ let browser: Browser;
 const chatbotName = `Test agency bot ${process.pid}-${Date.now() % 100_000}`;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({
+    scriptedAnswer: (question) => (question.includes('policy check') ? ['Strict ', 'policy ', 'holds.'] : undefined),
+  });
   await callService(service, '/chat/Chatbot/Edit', { serialNumber: service.serialNumber, Name: chatbotName });
   site = await startDemoSite({
     serviceUrl: service.url,
@@ -60,6 +62,8 @@ describe('demo site in Chromium', () => {
       await page.locator('#listings[data-state="ok"]').waitFor();
       expect(await page.locator('#listings .listing').count()).toBe(expected.List.length);
       await waitForText(page, `${expected.VirtualCount} homes listed`);
+      // The floating widget from the script tag, named from the same GetConfig.
+      await page.getByRole('button', { name: `Open chat with ${chatbotName}` }).waitFor();
 
       await screenshot(page, 'demo-home-desktop');
       expect(log.problems()).toEqual([]);
@@ -72,7 +76,10 @@ describe('demo site in Chromium', () => {
     const { page, log, close } = await openPage(browser, `${site.url}/inline.html`);
     try {
       await page.locator('#service-status[data-state="ok"]').waitFor({ timeout: 10_000 });
-      expect(await page.locator('chatbot-widget[mode="inline"]').count()).toBe(1);
+      const inline = page.locator('chatbot-widget[mode="inline"]');
+      await inline.getByRole('dialog', { name: chatbotName }).waitFor();
+      await inline.getByRole('textbox', { name: 'Message' }).waitFor();
+      expect(await page.getByRole('button', { name: `Open chat with ${chatbotName}` }).count()).toBe(0);
       await screenshot(page, 'demo-inline-desktop');
       expect(log.problems()).toEqual([]);
     } finally {
@@ -80,11 +87,17 @@ describe('demo site in Chromium', () => {
     }
   });
 
-  it('strict-CSP page runs with no Content-Security-Policy violation', async () => {
+  it('strict-CSP page: the widget opens and answers with no Content-Security-Policy violation', async () => {
     const { page, log, close } = await openPage(browser, `${site.url}/csp.html`);
     try {
       await page.locator('#service-status[data-state="ok"]').waitFor({ timeout: 10_000 });
       expect(await page.locator('#csp-policy').textContent()).toContain("script-src 'self'");
+      await page.getByRole('button', { name: `Open chat with ${chatbotName}` }).click();
+      const message = page.getByRole('textbox', { name: 'Message' });
+      await message.fill('A policy check, please');
+      await message.press('Enter');
+      await waitForText(page, 'Strict policy holds.');
+      await screenshot(page, 'demo-csp-answered');
       expect(log.cspViolations()).toEqual([]);
       expect(log.problems()).toEqual([]);
     } finally {
