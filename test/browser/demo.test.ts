@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
-import { launchBrowser, openPage, screenshot, waitForText } from '../helpers/browser';
+import { launchBrowser, openPage, PHONE_VIEWPORT, screenshot, waitForText } from '../helpers/browser';
 import { startTestService, type TestService } from '../helpers/service';
 
 /** Server-side calls with the secret key, to set up and cross-check what the page shows. */
@@ -66,6 +66,8 @@ describe('demo site in Chromium', () => {
       await page.getByRole('button', { name: `Open chat with ${chatbotName}` }).waitFor();
 
       await screenshot(page, 'demo-home-desktop');
+      await page.setViewportSize(PHONE_VIEWPORT);
+      await screenshot(page, 'demo-home-phone');
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
