@@ -1,0 +1,229 @@
+/**
+ * The built widget (dist/) in real Chromium against the reference service, embedded the ways a site does it:
+ * the script tag, the queue stub, the snippet pasted twice, two chatbots on one page, the custom element, and a
+ * page whose CSP forbids inline styles and scripts.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { launchBrowser, openPage, type OpenedPage } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+import { htmlPage, QUEUE_STUB, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+
+const STREAMED = Array.from({ length: 40 }, (_, index) => `word${index} `);
+
+let service: TestService;
+let site: WidgetSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startTestService({
+    streamDelayMs: 12,
+    scriptedAnswer: (question) => {
+      if (question === 'Stream a long answer') return STREAMED;
+      return ['You asked: ', question.replace(/[*_`]/g, ''), '.'];
+    },
+  });
+  site = await startWidgetSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+});
+
+/** Opens `html` at a fresh path in a new context (empty storage). */
+async function visit(html: string, headers?: Record<string, string>): Promise<OpenedPage> {
+  const path = `/page-${Math.random().toString(36).slice(2)}.html`;
+  site.setPage(path, { html, ...(headers ? { headers } : {}) });
+  return openPage(browser, `${site.url}${path}`);
+}
+
+async function ask(page: Page, question: string, scope = page.locator('chatbot-widget-host').first()): Promise<void> {
+  const input = scope.getByRole('textbox', { name: 'Message' });
+  await input.fill(question);
+  await input.press('Enter');
+}
+
+function answers(page: Page, scope = page.locator('chatbot-widget-host').first()) {
+  return scope.locator('.cw-msg--assistant[data-status="done"]');
+}
+
+describe('script tag', () => {
+  it('mounts a floating launcher, loads the panel only when asked, and answers a question', async () => {
+    const requestedBefore = new Set(site.hits.keys());
+    const { page, log, close } = await visit(htmlPage(scriptTag(service.url, service.serialNumber)));
+    try {
+      const launcher = page.locator('.cw-launcher');
+      await expect(launcher.getAttribute('aria-label')).resolves.toMatch(/^Open chat with /);
+      await page.waitForFunction(() => document.querySelector('chatbot-widget-host')?.shadowRoot !== null);
+      await expect(launcher.getAttribute('aria-label')).resolves.toBe('Open chat with Harbor & Pine Realty');
+      const loadedBeforeOpen = [...site.hits.keys()].filter((path) => path.startsWith('/dist/') && !requestedBefore.has(path));
+      expect(loadedBeforeOpen.sort()).toEqual(['/dist/chatbot-widget.js', '/dist/chatbot-widget.module.js']);
+
+      await launcher.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+      await ask(page, 'Do you have lofts?');
+      await expect(page.locator('.cw-msg--user').last().textContent()).resolves.toContain('Do you have lofts?');
+      await answers(page).first().waitFor();
+      expect(await answers(page).first().locator('.cw-msg__bubble').textContent()).toBe('You asked: Do you have lofts?.');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('grows a streamed answer over several frames, text only ever appended', async () => {
+    const { page, log, close } = await visit(htmlPage(scriptTag(service.url, service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      // Sample the answer's text once per animation frame, inside the page.
+      await page.evaluate(() => {
+        const samples: string[] = [];
+        (window as unknown as { __samples: string[] }).__samples = samples;
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const sample = (): void => {
+          const bubbles = root?.querySelectorAll('.cw-msg--assistant:not(.cw-msg--welcome) .cw-msg__bubble');
+          const last = bubbles?.[bubbles.length - 1];
+          samples.push(last?.textContent ?? '');
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await ask(page, 'Stream a long answer');
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      const samples = await page.evaluate(() => (window as unknown as { __samples: string[] }).__samples);
+      const full = STREAMED.join('');
+      const distinct = [...new Set(samples.filter((text) => text !== ''))];
+      expect(distinct.length).toBeGreaterThanOrEqual(5);
+      for (let index = 1; index < distinct.length; index += 1) {
+        expect(distinct[index]?.startsWith(distinct[index - 1]?.trimEnd() ?? '')).toBe(true);
+      }
+      expect(distinct.at(-1)?.trim()).toBe(full.trim());
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('runs calls queued before it loaded, then later calls at once; unknown commands only warn', async () => {
+    const stub = `<script>${QUEUE_STUB}
+      window.__events = [];
+      ChatbotWidget('on', 'message', function (m) { window.__events.push(m.role + ':' + m.text); });
+      ChatbotWidget('on', 'open', function () { window.__events.push('open'); });
+      ChatbotWidget('fly', 'away');
+      ChatbotWidget('send', 'Hi from the queue');
+    </script>`;
+    const { page, log, close } = await visit(htmlPage(stub + scriptTag(service.url, service.serialNumber)));
+    try {
+      await page.getByRole('dialog').waitFor(); // 'send' opened the panel
+      await page.waitForFunction(() => (window as unknown as { __events: string[] }).__events.length >= 3);
+      const events = await page.evaluate(() => (window as unknown as { __events: string[] }).__events);
+      expect(events).toEqual(['open', 'user:Hi from the queue', 'assistant:You asked: Hi from the queue.']);
+      expect(log.warnings().map((entry) => entry.text)).toEqual([expect.stringContaining('unknown command or arguments: fly')]);
+      expect(log.pageErrors).toEqual([]);
+
+      // After loading, a call runs at once, through the global and through a stub reference kept by the page.
+      await page.evaluate(() => (window as unknown as { ChatbotWidget: (command: string) => void }).ChatbotWidget('close'));
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.evaluate(() => (window as unknown as { ChatbotWidget: (command: string) => void }).ChatbotWidget('destroy'));
+      expect(await page.locator('chatbot-widget-host').count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('mounts one widget when the snippet is pasted twice', async () => {
+    const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(service.url, service.serialNumber)}`;
+    const before = site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
+    const { page, log, close } = await visit(htmlPage(snippet + snippet));
+    try {
+      await page.locator('.cw-launcher').waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.locator('chatbot-widget-host').count()).toBe(1);
+      expect(await page.locator('.cw-launcher').count()).toBe(1);
+      expect((site.hits.get('/dist/chatbot-widget.module.js') ?? 0) - before).toBe(1);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('two chatbots on one page', () => {
+  it('a script-tag widget and an inline <chatbot-widget> work independently', async () => {
+    const body = `${scriptTag(service.url, service.serialNumber)}
+      <main><chatbot-widget serial-number="${SECOND_SERIAL_NUMBER}" base-url="${service.url}" mode="inline"></chatbot-widget></main>`;
+    const { page, log, close } = await visit(htmlPage(body));
+    try {
+      const inline = page.locator('chatbot-widget');
+      const floating = page.locator('chatbot-widget-host');
+      await inline.getByRole('dialog').waitFor();
+      await expect(inline.locator('.cw-panel__title').textContent()).resolves.toBe('Beacon Rentals');
+      await ask(page, 'Any flats in Cambridge?', inline);
+      await inline.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+
+      await floating.locator('.cw-launcher').click();
+      await floating.getByRole('dialog').waitFor();
+      await expect(floating.locator('.cw-panel__title').textContent()).resolves.toBe('Harbor & Pine Realty');
+      expect(await floating.locator('.cw-msg--user').count()).toBe(0);
+      await ask(page, 'And houses in Austin?', floating);
+      await floating.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      expect(await inline.locator('.cw-msg--user').allTextContents()).toEqual([expect.stringContaining('Any flats in Cambridge?')]);
+
+      const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+      expect(keys.some((key) => key.startsWith(`cw:demo-realty:chat:`))).toBe(true);
+      expect(keys.some((key) => key.startsWith(`cw:demo-rentals:chat:`))).toBe(true);
+      const [hostA, hostB] = await page.evaluate(() => [
+        getComputedStyle(document.querySelector('chatbot-widget-host') as Element).getPropertyValue('--cw-accent'),
+        getComputedStyle(document.querySelector('chatbot-widget') as Element).getPropertyValue('--cw-accent'),
+      ]);
+      expect(hostA).not.toBe('');
+      expect(hostB).not.toBe('');
+      expect(log.problems()).toEqual([]);
+
+      // Removing the element unmounts its widget only.
+      await page.evaluate(() => document.querySelector('chatbot-widget')?.remove());
+      await page.waitForFunction(() => document.querySelectorAll('chatbot-widget-host').length === 1);
+      expect(await floating.getByRole('dialog').isVisible()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('strict Content-Security-Policy', () => {
+  it("works without 'unsafe-inline' or 'unsafe-eval', with no CSP violation", async () => {
+    const csp = [
+      "default-src 'self'",
+      `connect-src ${service.url}`,
+      `img-src 'self' ${service.url} data:`,
+      "style-src 'self'",
+      "script-src 'self'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ].join('; ');
+    const { page, log, close } = await visit(htmlPage(scriptTag(service.url, service.serialNumber)), {
+      'content-security-policy': csp,
+    });
+    try {
+      const launcher = page.locator('.cw-launcher');
+      await launcher.waitFor();
+      // The theme reached the host through CSSOM and the launcher is styled by an adopted sheet.
+      const styled = await launcher.evaluate((element) => getComputedStyle(element).position);
+      expect(styled).toBe('fixed');
+      await launcher.click();
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Is CSP fine?');
+      await answers(page).first().waitFor();
+      expect(log.cspViolations()).toEqual([]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * A tiny site for the widget's browser tests: it serves the built dist/ under /dist/ (exactly the files a site
+ * would host) and HTML pages a test registers, each with its own response headers (a Content-Security-Policy,
+ * say). Listens on 127.0.0.1 on a free port; the test that starts it closes it.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+
+export interface TestPage {
+  html: string;
+  headers?: Record<string, string>;
+}
+
+export interface WidgetSite {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Serves `page` at `path` (replacing what was there). */
+  setPage(path: string, page: TestPage | string): void;
+  /** How many times each path was requested. */
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json' };
+
+export async function startWidgetSite(distDir = resolve('dist')): Promise<WidgetSite> {
+  const pages = new Map<string, TestPage>();
+  const hits = new Map<string, number>();
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://site.invalid').pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const page = pages.get(path);
+    if (page) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...page.headers });
+      response.end(page.html);
+      return;
+    }
+    if (path.startsWith('/dist/')) {
+      const file = normalize(join(distDir, path.slice('/dist/'.length)));
+      if (!file.startsWith(distDir)) {
+        response.writeHead(400).end();
+        return;
+      }
+      readFile(file).then(
+        (body) => {
+          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+          response.end(body);
+        },
+        () => response.writeHead(404).end('not found'),
+      );
+      return;
+    }
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
+    response.writeHead(404).end('not found');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    setPage(path, page) {
+      pages.set(path, typeof page === 'string' ? { html: page } : page);
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** The script tag a site owner pastes. */
+export function scriptTag(serviceUrl: string, serialNumber: string, extra = ''): string {
+  return `<script src="/dist/chatbot-widget.js" data-serial-number="${serialNumber}" data-base-url="${serviceUrl}" ${extra} async></script>`;
+}
+
+/** The queue stub of the README snippet, so calls can be made before the script has loaded. */
+export const QUEUE_STUB =
+  'window.ChatbotWidget=window.ChatbotWidget||function(){(ChatbotWidget.q=ChatbotWidget.q||[]).push(arguments)};';
+
+export function htmlPage(body: string, title = 'widget test'): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
+}
+
+/** Changes chatbot settings on the reference service with the secret key (what the operator console does). */
+export async function editChatbot(serviceUrl: string, secretKey: string, settings: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${serviceUrl}/chat/Chatbot/Edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: secretKey },
+    body: JSON.stringify(settings),
+  });
+  const body = (await response.json()) as { Success: boolean; Message: string };
+  if (!response.ok || !body.Success) throw new Error(`Edit failed: ${response.status} ${body.Message}`);
+}
