@@ -1,0 +1,128 @@
+/**
+ * Keeps the benchmark from rotting without timing anything: the shared answer, the deep-chat SSE server's wire
+ * format, the in-page probe script compiling, the run plan and the target verdicts. `npm run bench` does the
+ * measuring.
+ */
+import { Script } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchChunks, benchQuestion, markerFor, PARAGRAPH_EVERY_CHUNKS, parseBenchQuestion, scriptedBenchAnswer } from './answer';
+import { deepChatFrame, startDeepChatServer, type DeepChatServer } from './deep-chat-server';
+import { probeInitScript } from './probe';
+import { targets, type BenchResult } from './report';
+import { parseArguments, runPlan } from './run';
+import { spread } from './stats';
+import type { StreamRun } from './stream-run';
+
+describe('bench answer', () => {
+  it('has N short chunks, a paragraph break every 40, and ends with the run marker', () => {
+    const chunks = benchChunks(500, 'ab12');
+    expect(chunks).toHaveLength(500);
+    expect(chunks[chunks.length - 1]).toBe(markerFor('ab12'));
+    expect(chunks.filter((chunk) => chunk.endsWith('\n\n'))).toHaveLength(Math.floor(499 / PARAGRAPH_EVERY_CHUNKS));
+    expect(chunks.every((chunk) => chunk.length >= 3 && chunk.length <= 10)).toBe(true);
+    expect(chunks.slice(0, -1).join('')).not.toContain(markerFor('ab12'));
+  });
+
+  it('is asked for by a question the servers understand, and nothing else is', () => {
+    expect(parseBenchQuestion(benchQuestion(2_000, 'x9'))).toEqual({ count: 2_000, runId: 'x9' });
+    expect(scriptedBenchAnswer(benchQuestion(3, 'q'))).toEqual(benchChunks(3, 'q'));
+    expect(scriptedBenchAnswer('3 bedroom homes in Austin')).toBeUndefined();
+    expect(() => markerFor('Not-Safe')).toThrow(/runId/);
+  });
+});
+
+describe('deep-chat SSE server', () => {
+  let server: DeepChatServer;
+  beforeAll(async () => {
+    server = await startDeepChatServer({ answer: scriptedBenchAnswer });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('streams each chunk as one `data: {"text": ...}` event and then closes', async () => {
+    const response = await fetch(server.streamUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', text: benchQuestion(5, 't1') }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = await response.text();
+    const expected = benchChunks(5, 't1');
+    expect(body).toBe(expected.map(deepChatFrame).join(''));
+    const events = body.split('\n\n').filter(Boolean).map((event) => JSON.parse(event.replace(/^data: /, '')) as unknown);
+    expect(events).toEqual(expected.map((text) => ({ text })));
+  });
+
+  it('answers the CORS preflight and refuses questions it has no answer for', async () => {
+    const preflight = await fetch(server.streamUrl, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Content-Type');
+    const other = await fetch(server.streamUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', text: 'hello' }] }),
+    });
+    expect(other.status).toBe(400);
+  });
+});
+
+describe('bench plumbing', () => {
+  it('the probe init script compiles as a classic script', () => {
+    expect(() => new Script(probeInitScript())).not.toThrow();
+  });
+
+  it('plans fewer deep-chat runs at N = 10,000 and none with --quick', () => {
+    expect(runPlan(parseArguments([]))['deep-chat']['10000']).toBe(1);
+    expect(runPlan(parseArguments(['--quick']))['deep-chat']['10000']).toBe(0);
+    expect(runPlan(parseArguments(['--only=deep-chat', '--runs=3'])).widget['500']).toBe(0);
+    expect(() => parseArguments(['--chunks=1'])).toThrow(/--chunks/);
+    expect(() => parseArguments(['--fast'])).toThrow(/Unknown/);
+  });
+
+  it('medians and spreads', () => {
+    expect(spread([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, runs: 3 });
+    expect(spread([4, 1, 3, 2]).median).toBe(2.5);
+  });
+
+  it('judges the timing targets on medians', () => {
+    const run = (contender: StreamRun['contender'], chunks: number, ms: number, perChunkUs: number, longestMs: number): StreamRun => ({
+      contender,
+      chunks,
+      completed: true,
+      timeToLastChunkMs: ms,
+      lastByteToVisibleMs: 10,
+      lastReadToVisibleMs: 10,
+      deliveryMs: 5,
+      bytesRead: 1,
+      reads: 1,
+      longTasks: { count: longestMs > 50 ? 1 : 0, totalMs: longestMs, longestMs },
+      frames: { count: 10, longestGapMs: 17, perSecond: 60 },
+      mainThread: { taskMs: 1, scriptMs: 1, layoutMs: 1, perChunkUs, styleMs: 1 },
+      heapUsedBytes: 1,
+      markerVisible: true,
+    });
+    const result: BenchResult = {
+      date: '',
+      machine: { cpus: 2, cpuModel: '', memoryGb: 1, os: '' },
+      versions: { node: '', chromium: '', deepChat: '', playwrightCore: '', commit: '' },
+      options: { quick: false, chunks: [500, 2_000, 10_000], runs: { widget: {}, 'deep-chat': {} } },
+      sizes: null,
+      host: [],
+      streaming: [
+        run('widget', 500, 40, 20, 0),
+        run('widget', 2_000, 80, 20, 0),
+        run('widget', 10_000, 300, 40, 70),
+        run('deep-chat', 2_000, 700, 900, 700),
+      ],
+      errors: [],
+    };
+    const verdicts = Object.fromEntries(targets(result).map((target) => [target.name, target.pass]));
+    expect(verdicts['N = 2,000: no long task over 50 ms while streaming']).toBe(true);
+    expect(verdicts['N = 10,000: no long task over 50 ms while streaming']).toBe(false);
+    expect(verdicts['linear cost: main-thread time per chunk at N = 10,000 ≤ 1.5 × that at N = 500']).toBe(false);
+    expect(verdicts["N = 2,000: time to last chunk visible ≤ 1/10 of deep-chat's"]).toBe(false);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * One streaming run in Chromium: open the page of one contender, let its chat get ready, stream a short warm-up
+ * answer (so lazy code is loaded and compiled, as for a visitor who has already chatted), then stream the measured
+ * answer of N chunks and read what the probe (probe.ts) and Chrome's own counters saw.
+ */
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { benchQuestion, markerFor } from './answer';
+import { probeInitScript, type ProbeReport } from './probe';
+
+export type Contender = 'widget' | 'deep-chat';
+export const CONTENDERS: readonly Contender[] = ['widget', 'deep-chat'];
+
+export const WARM_UP_CHUNKS = 40;
+const READY_TIMEOUT_MS = 20_000;
+const SETTLE_MS = 300;
+
+export interface StreamRunOptions {
+  browser: Browser;
+  /** The bench site's page for this contender. */
+  pageUrl: string;
+  contender: Contender;
+  chunks: number;
+  /** Unique per run: it makes the marker unique. Lowercase letters and digits. */
+  runId: string;
+  /** Give up on the measured answer after this long (deep-chat at N = 10,000 can be slow). */
+  timeoutMs: number;
+}
+
+export interface StreamRun {
+  contender: Contender;
+  chunks: number;
+  /** False when the marker was not rendered within timeoutMs: the timings below are then lower bounds. */
+  completed: boolean;
+  /** t0 (send) → the rendering update that shows the last chunk. */
+  timeToLastChunkMs: number;
+  /** The read holding the last chunk's bytes → the rendering update that shows it. */
+  lastByteToVisibleMs: number;
+  /** The last read of the response (for the widget, the service's final object may come after the marker). */
+  lastReadToVisibleMs: number;
+  /** First response byte → last chunk's byte: how long the network delivery itself took. */
+  deliveryMs: number;
+  bytesRead: number;
+  reads: number;
+  longTasks: { count: number; totalMs: number; longestMs: number };
+  /** Rendering updates between the first byte and the last chunk visible, and the longest gap between two. */
+  frames: { count: number; longestGapMs: number; perSecond: number };
+  /** Chrome's main-thread counters (CDP Performance.getMetrics deltas) from send to last chunk visible. */
+  mainThread: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number; perChunkUs: number };
+  /** Used JS heap after the answer, after a forced garbage collection. */
+  heapUsedBytes: number;
+  markerVisible: boolean;
+}
+
+type Metrics = Record<string, number>;
+
+async function metrics(cdp: CDPSession): Promise<Metrics> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
+}
+
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  return usage.usedSize;
+}
+
+/** Waits until the contender's chat can take a question: the widget opened, deep-chat rendered its input. */
+async function makeReady(page: Page, contender: Contender): Promise<void> {
+  if (contender === 'widget') {
+    await page.waitForFunction(() => typeof (window as unknown as { ChatbotWidget?: unknown }).ChatbotWidget === 'function');
+    await page.evaluate(() => (window as unknown as { ChatbotWidget: (...args: unknown[]) => void }).ChatbotWidget('open'));
+    await page.locator('textarea').first().waitFor({ state: 'visible', timeout: READY_TIMEOUT_MS });
+  } else {
+    await page.waitForFunction(
+      () => {
+        const chat = document.querySelector('deep-chat') as (HTMLElement & { submitUserMessage?: unknown }) | null;
+        return Boolean(chat?.shadowRoot?.querySelector('#text-input') && typeof chat.submitUserMessage === 'function');
+      },
+      undefined,
+      { timeout: READY_TIMEOUT_MS },
+    );
+  }
+}
+
+/** Arms the probe and sends the question in the same task; returns nothing (t0 is in the report). */
+async function armAndSend(page: Page, contender: Contender, marker: string, question: string): Promise<void> {
+  await page.evaluate(
+    ({ contender: who, marker: mark, question: text }) => {
+      const probe = window.__benchProbe;
+      if (!probe) throw new Error('The bench probe is not installed in this page.');
+      probe.arm(mark);
+      if (who === 'widget') {
+        (window as unknown as { ChatbotWidget: (...args: unknown[]) => void }).ChatbotWidget('send', text);
+      } else {
+        const chat = document.querySelector('deep-chat') as HTMLElement & { submitUserMessage(content: { text: string }): void };
+        chat.submitUserMessage({ text });
+      }
+    },
+    { contender, marker, question },
+  );
+}
+
+async function waitRendered(page: Page, timeoutMs: number): Promise<boolean> {
+  return page.evaluate((ms) => window.__benchProbe?.rendered(ms) ?? false, timeoutMs);
+}
+
+async function report(page: Page): Promise<ProbeReport> {
+  const result = await page.evaluate(() => window.__benchProbe?.report());
+  if (!result) throw new Error('The bench probe gave no report.');
+  return result;
+}
+
+export async function streamRun(options: StreamRunOptions): Promise<StreamRun> {
+  const { browser, contender, chunks, runId } = options;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.addInitScript({ content: probeInitScript() });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await page.goto(options.pageUrl, { waitUntil: 'load' });
+    await makeReady(page, contender);
+
+    const warmId = `${runId}w`;
+    await armAndSend(page, contender, markerFor(warmId), benchQuestion(WARM_UP_CHUNKS, warmId));
+    if (!(await waitRendered(page, READY_TIMEOUT_MS))) {
+      throw new Error(`${contender}: the warm-up answer never appeared${pageErrors.length ? ` (${pageErrors.join('; ')})` : ''}.`);
+    }
+    await page.evaluate(() => window.__benchProbe?.disarm());
+    await page.waitForTimeout(SETTLE_MS);
+    await cdp.send('HeapProfiler.collectGarbage');
+
+    const before = await metrics(cdp);
+    await armAndSend(page, contender, markerFor(runId), benchQuestion(chunks, runId));
+    const completed = await waitRendered(page, options.timeoutMs);
+    const after = await metrics(cdp);
+    const probe = await report(page);
+    await page.evaluate(() => window.__benchProbe?.disarm());
+    await page.waitForTimeout(SETTLE_MS);
+    const heapUsedBytes = await heapAfterGc(cdp);
+    if (pageErrors.length > 0) throw new Error(`${contender}: errors in the page: ${pageErrors.join('; ')}`);
+    return summarise(contender, chunks, completed, probe, before, after, heapUsedBytes);
+  } finally {
+    await context.close();
+  }
+}
+
+function delta(before: Metrics, after: Metrics, name: string): number {
+  return ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+}
+
+export function summarise(
+  contender: Contender,
+  chunks: number,
+  completed: boolean,
+  probe: ProbeReport,
+  before: Metrics,
+  after: Metrics,
+  heapUsedBytes: number,
+): StreamRun {
+  const end = probe.markerRenderedAt ?? probe.frames[probe.frames.length - 1] ?? probe.t0;
+  const start = probe.firstByteAt ?? probe.t0;
+  const streamTasks = probe.longTasks.filter((task) => task.start + task.duration > probe.t0 && task.start < end);
+  const frames = probe.frames.filter((time) => time >= start && time <= end);
+  let longestGapMs = 0;
+  for (let index = 1; index < frames.length; index += 1) {
+    longestGapMs = Math.max(longestGapMs, (frames[index] ?? 0) - (frames[index - 1] ?? 0));
+  }
+  const windowMs = end - start;
+  const taskMs = delta(before, after, 'TaskDuration');
+  return {
+    contender,
+    chunks,
+    completed,
+    timeToLastChunkMs: end - probe.t0,
+    lastByteToVisibleMs: end - (probe.markerByteAt ?? end),
+    lastReadToVisibleMs: end - (probe.lastByteAt ?? end),
+    deliveryMs: (probe.markerByteAt ?? end) - start,
+    bytesRead: probe.bytes,
+    reads: probe.reads,
+    longTasks: {
+      count: streamTasks.length,
+      totalMs: streamTasks.reduce((sum, task) => sum + task.duration, 0),
+      longestMs: streamTasks.reduce((longest, task) => Math.max(longest, task.duration), 0),
+    },
+    frames: { count: frames.length, longestGapMs, perSecond: windowMs > 0 ? (frames.length * 1000) / windowMs : 0 },
+    mainThread: {
+      taskMs,
+      scriptMs: delta(before, after, 'ScriptDuration'),
+      layoutMs: delta(before, after, 'LayoutDuration'),
+      styleMs: delta(before, after, 'RecalcStyleDuration'),
+      perChunkUs: (taskMs * 1000) / chunks,
+    },
+    heapUsedBytes,
+    markerVisible: probe.markerVisible,
+  };
+}
