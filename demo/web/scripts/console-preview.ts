@@ -5,11 +5,10 @@
  * the frame lives, so typing in the editor does not open a new session on the service for every keystroke.
  */
 import { DEFAULT_PATHS, type ChatbotSettings } from '../../../src/api/index';
-import type { MountOptions, Widget } from '../../../src/index';
+// The library's ES entry, as a site's bundler imports it (`import { mount } from 'chatbot-widget'`).
+import { mount, type Widget } from '../../../src/index';
 import { isToPreview, type FromPreview } from './console/preview-protocol';
 import { readDemoSettings } from './lib/service';
-
-type Mount = (options: MountOptions) => Widget;
 
 const REMOUNT_DELAY_MS = 120;
 const demo = readDemoSettings();
@@ -45,32 +44,23 @@ const previewFetch: typeof fetch = async (input, init) => {
   }
 };
 
-let mountWidget: Mount | undefined;
 let widget: Widget | undefined;
 let panelOpen = false;
 let version = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let latest: Partial<ChatbotSettings> | undefined;
 
-async function loadMount(): Promise<Mount> {
-  // The built library, as a site would load it (not bundled into this page).
-  const url = new URL('/dist/index.js', location.href).href;
-  const library = (await import(/* @vite-ignore */ url)) as { mount: Mount };
-  return library.mount;
-}
-
-async function remount(): Promise<void> {
+function remount(): void {
   if (!latest) return;
   const settings = latest;
   const thisVersion = ++version;
   try {
-    mountWidget ??= await loadMount();
     // The console keeps the keyboard: a re-mount with the panel open must not move focus into the preview.
     const focusedInConsole = window.parent.document.hasFocus() && !document.hasFocus()
       ? window.parent.document.activeElement
       : null;
     widget?.destroy();
-    widget = mountWidget({
+    widget = mount({
       serialNumber: demo.serialNumber,
       baseUrl: demo.serviceUrl,
       settings,
@@ -85,7 +75,7 @@ async function remount(): Promise<void> {
       });
     }
     document.documentElement.dataset.previewVersion = String(thisVersion);
-    showStatus(panelOpen ? '' : 'The chat launcher is in the corner of this sample page.');
+    showStatus('');
     tell({ type: 'cbw-preview:mounted', version: thisVersion });
   } catch (error) {
     const message = `The widget could not be shown: ${error instanceof Error ? error.message : String(error)}`;
@@ -100,8 +90,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (event.data.type === 'cbw-preview:refresh') cachedConfig = undefined;
   else latest = event.data.settings;
   clearTimeout(timer);
-  if (first) void remount();
-  else timer = setTimeout(() => void remount(), REMOUNT_DELAY_MS);
+  if (first) remount();
+  else timer = setTimeout(() => remount(), REMOUNT_DELAY_MS);
 });
 
-tell({ type: 'cbw-preview:ready' });
+if (window.parent === window) {
+  // Opened on its own: the widget with the saved settings.
+  latest = {};
+  remount();
+} else {
+  tell({ type: 'cbw-preview:ready' });
+}

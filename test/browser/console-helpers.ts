@@ -1,0 +1,91 @@
+/**
+ * Shared setup of the operator console's browser tests: the reference service and the demo site on free ports, a
+ * Chromium, and small helpers to reach into the preview frame and the widget's open shadow root.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { startDemoSite, type DemoSite } from '../../demo/site';
+import { launchBrowser, openPage, SCREENSHOT_DIR, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+
+export interface ConsoleFixture {
+  service: TestService;
+  site: DemoSite;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startConsoleFixture(): Promise<ConsoleFixture> {
+  const service = await startTestService();
+  const site = await startDemoSite({ serviceUrl: service.url, serialNumber: service.serialNumber, secretKey: service.secretKey });
+  const browser = await launchBrowser();
+  return {
+    service,
+    site,
+    browser,
+    async close() {
+      await browser.close();
+      await site.close();
+      await service.close();
+    },
+  };
+}
+
+/** Server-side calls with the secret key, to cross-check what the console did. */
+export async function callService<T>(service: TestService, path: string, body: unknown): Promise<T> {
+  const response = await fetch(service.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: service.secretKey },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { Success: boolean; Message: string; Data: T };
+  if (!envelope.Success) throw new Error(`${path}: ${envelope.Message}`);
+  return envelope.Data;
+}
+
+export function readSettings(service: TestService): Promise<Record<string, unknown>> {
+  return callService(service, '/chat/Chatbot/Get', { serialNumber: service.serialNumber });
+}
+
+/** Opens the console (optionally on #listings) and waits until the settings have loaded. */
+export async function openConsole(fixture: ConsoleFixture, hash = '', options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const opened = await openPage(fixture.browser, `${fixture.site.url}/console.html${hash}`, options);
+  if (hash === '#listings') await opened.page.locator('.table-wrap[data-state="ready"]').waitFor();
+  else await opened.page.locator('#setting-Name').waitFor();
+  return opened;
+}
+
+export function previewFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.preview__frame');
+}
+
+export function launcher(page: Page): Locator {
+  return previewFrame(page).locator('.cw-launcher');
+}
+
+export async function launcherColour(page: Page): Promise<string> {
+  return launcher(page).evaluate((element) => getComputedStyle(element).backgroundColor, undefined, { timeout: 5_000 });
+}
+
+/** Asks the preview's widget a question and returns the finished answer's text. */
+export async function askPreview(page: Page, question: string): Promise<string> {
+  const frame = previewFrame(page);
+  const input = frame.locator('.cw-composer__input');
+  if (!(await input.isVisible())) await launcher(page).click();
+  await input.waitFor();
+  const answersBefore = await frame.locator('.cw-msg--assistant').count();
+  await input.fill(question);
+  await input.press('Enter');
+  const answer = frame.locator('.cw-msg--assistant[data-status="done"]').nth(answersBefore);
+  await answer.waitFor({ timeout: 15_000 });
+  return (await answer.locator('.cw-msg__bubble').textContent()) ?? '';
+}
+
+/** A viewport screenshot (the sticky save bar stays where a person sees it) in test-results/screenshots/. */
+export async function viewportShot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,143 @@
+/**
+ * The console's settings editor in Chromium against the reference service: the preview follows unsaved edits,
+ * Save sends Edit through the console's server-side proxy, a reload shows the stored values, and a value the
+ * service rejects is shown next to its field with everything typed kept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callService, launcher, launcherColour, openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+
+let fixture: ConsoleFixture;
+
+beforeAll(async () => {
+  fixture = await startConsoleFixture();
+});
+
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe('operator console: settings editor', () => {
+  it('shows an input for every setting the service stores, filled with the stored values', async () => {
+    const stored = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      for (const [name, value] of Object.entries(stored)) {
+        if (['serialNumber', 'ChatIconUrl', 'ChatProfilePictureUrl'].includes(name)) continue;
+        const input = page.locator(`#setting-${name}`);
+        expect(await input.count(), `an input for ${name}`).toBe(1);
+        if (typeof value === 'boolean') expect(await input.isChecked(), name).toBe(value);
+        else if (name === 'ChatBubbleAlign') expect(await input.isChecked(), name).toBe(value === 1);
+        else if (name === 'MessageLimit' && value === -1) expect(await page.locator('#setting-MessageLimit-unlimited').isChecked()).toBe(true);
+        else expect(await input.inputValue(), name).toBe(String(value));
+      }
+      // Operator-only settings come through the proxy, never from the public GetConfig.
+      expect(await page.locator('#setting-SystemMessage').inputValue()).toBe(stored.SystemMessage);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the preview launcher takes a new bubble colour before saving; after save and reload it stays', async () => {
+    const before = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      await expect.poll(() => launcherColour(page), { timeout: 10_000 }).not.toBe('');
+      const original = await launcherColour(page);
+      expect(original).not.toBe('rgb(200, 30, 60)');
+
+      // The colour picker writes rgb(r,g,b) into the field.
+      await page.locator('#setting-ChatBubbleColor-picker').fill('#c81e3c');
+      expect(await page.locator('#setting-ChatBubbleColor').inputValue()).toBe('rgb(200,30,60)');
+      await expect.poll(() => launcherColour(page), { timeout: 10_000 }).toBe('rgb(200, 30, 60)');
+      expect(await page.locator('.save-bar__state').textContent()).toBe('1 unsaved change');
+      expect((await readSettings(fixture.service)).ChatBubbleColor).toBe(before.ChatBubbleColor);
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting: Bubble colour.' }).waitFor();
+      expect(await page.locator('.save-bar__state').textContent()).toBe('All changes saved.');
+      expect((await readSettings(fixture.service)).ChatBubbleColor).toBe('rgb(200,30,60)');
+
+      await page.reload();
+      await page.locator('#setting-Name').waitFor();
+      expect(await page.locator('#setting-ChatBubbleColor').inputValue()).toBe('rgb(200,30,60)');
+      await expect.poll(() => launcherColour(page), { timeout: 10_000 }).toBe('rgb(200, 30, 60)');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the launcher moves to the left corner in the preview when Bottom left is chosen', async () => {
+    const { page, close } = await openConsole(fixture);
+    try {
+      const launcherX = () =>
+        launcher(page).evaluate((element) => element.getBoundingClientRect().x, undefined, { timeout: 5_000 });
+      await expect.poll(launcherX, { timeout: 10_000 }).toBeGreaterThan(150);
+      await page.getByLabel('Bottom left').check();
+      await expect.poll(launcherX, { timeout: 10_000 }).toBeLessThan(100);
+      await page.getByRole('button', { name: 'Discard' }).click();
+      await expect.poll(launcherX, { timeout: 10_000 }).toBeGreaterThan(150);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a value the service rejects is shown next to its field; nothing is saved and nothing typed is lost', async () => {
+    const before = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      await page.locator('#setting-Name').fill('Renamed bot');
+      await page.locator('#setting-TalkToHumanEmail').fill('not-an-email');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+
+      const error = page.locator('#setting-TalkToHumanEmail-error');
+      await error.waitFor();
+      expect(await error.textContent()).toMatch(/e-mail address/);
+      const field = page.locator('#setting-TalkToHumanEmail');
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain('setting-TalkToHumanEmail-error');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-TalkToHumanEmail');
+      expect(await page.locator('#settings-error').textContent()).toMatch(/^Not saved\. Hand-off e-mail: /);
+      expect(await field.inputValue()).toBe('not-an-email');
+      expect(await page.locator('#setting-Name').inputValue()).toBe('Renamed bot');
+      expect(await page.locator('.save-bar__state').textContent()).toBe('2 unsaved changes');
+
+      const after = await readSettings(fixture.service);
+      expect(after.Name).toBe(before.Name);
+      expect(after.TalkToHumanEmail).toBe(before.TalkToHumanEmail);
+
+      // Fixing the value clears the error, and the save goes through with both changes.
+      await field.fill('agent@example.com');
+      expect(await error.count()).toBe(0);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 2 settings' }).waitFor();
+      const saved = await readSettings(fixture.service);
+      expect(saved).toMatchObject({ Name: 'Renamed bot', TalkToHumanEmail: 'agent@example.com' });
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await callService(fixture.service, '/chat/Chatbot/Edit', { serialNumber: fixture.service.serialNumber, Name: before.Name });
+    }
+  });
+
+  it('MessageLimit: "Unlimited" is -1; a number of messages is saved as that number', async () => {
+    const { page, close } = await openConsole(fixture);
+    try {
+      const unlimited = page.locator('#setting-MessageLimit-unlimited');
+      expect(await unlimited.isChecked()).toBe(true);
+      expect(await page.locator('#setting-MessageLimit').isDisabled()).toBe(true);
+      await unlimited.uncheck();
+      await page.locator('#setting-MessageLimit').fill('500');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting: Messages per month.' }).waitFor();
+      expect((await readSettings(fixture.service)).MessageLimit).toBe(500);
+      await unlimited.check();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting' }).waitFor();
+      expect((await readSettings(fixture.service)).MessageLimit).toBe(-1);
+    } finally {
+      await close();
+    }
+  });
+});
