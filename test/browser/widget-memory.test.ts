@@ -1,0 +1,183 @@
+/**
+ * What the widget remembers, in real Chromium: the conversation across a reload and a browser restart, only for
+ * the browser session with RemoveChatLogOnBrowserClose, the local rate limit across a reload until its window
+ * passes, and the welcome popup once per visitor with ChatbotPopupOnce.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, launchProfile, openPage, watchPage } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+import { editChatbot, htmlPage, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+
+let service: TestService;
+let site: WidgetSite;
+let browser: Browser;
+const ORIGINAL = { RemoveChatLogOnBrowserClose: false, RateLimitCount: 20, RateLimitTime: 60, ChatbotPopupOnce: true };
+
+beforeAll(async () => {
+  service = await startTestService({ scriptedAnswer: (question) => ['Answer to: ', question] });
+  site = await startWidgetSite();
+  site.setPage('/', htmlPage(scriptTag(service.url, service.serialNumber, 'data-open')));
+  site.setPage('/closed', htmlPage(scriptTag(service.url, service.serialNumber)));
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await editChatbot(service.url, service.secretKey, { serialNumber: service.serialNumber, ...ORIGINAL });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+});
+
+async function ask(page: Page, question: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(question);
+  await input.press('Enter');
+}
+
+async function askAndWait(page: Page, question: string): Promise<void> {
+  const before = await page.locator('.cw-msg--assistant[data-status="done"]').count();
+  await ask(page, question);
+  await page.locator('.cw-msg--assistant[data-status="done"]').nth(before).waitFor();
+}
+
+const userTexts = (page: Page): Promise<string[]> =>
+  page.locator('.cw-msg--user .cw-msg__bubble').allTextContents();
+
+describe('conversation memory', () => {
+  it('keeps the conversation and the unsent draft across a reload', async () => {
+    const { page, log, close } = await openPage(browser, `${site.url}/`);
+    try {
+      await page.getByRole('dialog').waitFor();
+      await askAndWait(page, 'First question');
+      await page.getByRole('textbox', { name: 'Message' }).fill('half-written');
+      await page.waitForTimeout(500); // the draft is written shortly after the last keystroke
+      await page.reload();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-msg--user').first().waitFor();
+      expect(await userTexts(page)).toEqual(['First question']);
+      expect(await page.locator('.cw-msg--assistant[data-status="done"] .cw-msg__bubble').last().textContent()).toBe(
+        'Answer to: First question',
+      );
+      expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('half-written');
+      // The next question continues in the same session.
+      await askAndWait(page, 'Second question');
+      expect(await userTexts(page)).toEqual(['First question', 'Second question']);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('starts empty after a browser restart when RemoveChatLogOnBrowserClose is set, and not otherwise', async () => {
+    for (const removeOnClose of [true, false]) {
+      await editChatbot(service.url, service.secretKey, {
+        serialNumber: service.serialNumber,
+        RemoveChatLogOnBrowserClose: removeOnClose,
+      });
+      const first = await launchProfile();
+      const page = await first.context.newPage();
+      await page.goto(`${site.url}/`);
+      await page.getByRole('dialog').waitFor();
+      await askAndWait(page, `Remember me? (${String(removeOnClose)})`);
+      // A reload is the same browser session: the conversation stays either way.
+      await page.reload();
+      await page.locator('.cw-msg--user').first().waitFor();
+      expect(await userTexts(page)).toEqual([`Remember me? (${String(removeOnClose)})`]);
+      await first.context.close();
+
+      const second = await launchProfile({ userDataDir: first.userDataDir });
+      try {
+        const again = await second.context.newPage();
+        const log = watchPage(again);
+        await again.goto(`${site.url}/`);
+        await again.getByRole('dialog').waitFor();
+        await again.locator('.cw-composer').waitFor();
+        await again.waitForTimeout(300);
+        expect(await userTexts(again)).toEqual(removeOnClose ? [] : [`Remember me? (${String(removeOnClose)})`]);
+        const stored = await again.evaluate(() => Object.keys(localStorage).filter((key) => key.includes(':chat:')));
+        if (removeOnClose) expect(stored).toEqual([]);
+        expect(log.problems()).toEqual([]);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    }
+  });
+});
+
+describe('local rate limit', () => {
+  it('blocks before sending, survives a reload, and lifts by itself when the window passes', async () => {
+    await editChatbot(service.url, service.secretKey, {
+      serialNumber: service.serialNumber,
+      RateLimitCount: 2,
+      RateLimitTime: 4,
+      RateLimitMessage: 'Easy there! One moment.',
+    });
+    const { page, close } = await openPage(browser, `${site.url}/`);
+    try {
+      await page.getByRole('dialog').waitFor();
+      const blockedAt = Date.now();
+      await askAndWait(page, 'one');
+      await askAndWait(page, 'two');
+      const asks: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/ClientAsk')) asks.push(request.url());
+      });
+      await ask(page, 'three');
+      const notice = page.locator('.cw-limit');
+      await notice.waitFor();
+      expect(await notice.locator('.cw-limit__message').textContent()).toBe('Easy there! One moment.');
+      expect(await notice.locator('.cw-limit__wait').textContent()).toMatch(/second/);
+      expect(await userTexts(page)).toEqual(['one', 'two']);
+      expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('three');
+      expect(asks).toEqual([]);
+
+      await page.reload();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-msg--user').first().waitFor();
+      if (Date.now() - blockedAt < 3000) {
+        await ask(page, 'three');
+        await notice.waitFor();
+        expect(await userTexts(page)).toEqual(['one', 'two']);
+      }
+
+      await notice.waitFor({ state: 'detached', timeout: 8000 });
+      await askAndWait(page, 'three');
+      expect(await userTexts(page)).toEqual(['one', 'two', 'three']);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('welcome popup', () => {
+  it('shows on every visit, or only on the first one with ChatbotPopupOnce', async () => {
+    const popupOnVisits = async (): Promise<boolean[]> => {
+      const { page, close } = await openPage(browser, `${site.url}/closed`);
+      try {
+        const seen: boolean[] = [];
+        for (let visit = 0; visit < 2; visit += 1) {
+          if (visit > 0) await page.reload();
+          await page.locator('.cw-launcher').waitFor();
+          await page.waitForFunction(() => {
+            const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+            return root?.querySelector('.cw-launcher')?.getAttribute('aria-label')?.includes('Harbor') === true;
+          });
+          await page.waitForTimeout(200);
+          seen.push(await page.locator('.cw-popup').isVisible());
+        }
+        return seen;
+      } finally {
+        await close();
+      }
+    };
+    await editChatbot(service.url, service.secretKey, { serialNumber: service.serialNumber, ChatbotPopupOnce: false });
+    expect(await popupOnVisits()).toEqual([true, true]);
+    await editChatbot(service.url, service.secretKey, { serialNumber: service.serialNumber, ChatbotPopupOnce: true });
+    expect(await popupOnVisits()).toEqual([true, false]);
+  });
+});
