@@ -1,0 +1,391 @@
+/**
+ * The media part of a question being written: the files of the draft (checked by their bytes, uploaded at once,
+ * with progress, cancel and retry), the visitor-facing notices about files that were refused or failed, the
+ * push-to-talk recording, and sending the question with chatAskType Image / Audio / Video once every file is up.
+ * No DOM here and no media code: the byte checks, the uploader and the recorder are given (src/ui/media wires them
+ * to src/media and the service client), so the rules below are tested on their own.
+ *
+ * Rules:
+ * - one kind per question (the service takes fileIds of one chatAskType): several images, or one voice message,
+ *   or one video; a file of another kind is refused with a sentence saying why, and the draft stays;
+ * - at most MAX_IMAGES images (what the reference service accepts per question);
+ * - a file is uploaded as soon as it is added: the upload runs while the visitor types, so sending is usually
+ *   instant (a removed file was then uploaded for nothing, which costs the visitor nothing);
+ * - send before the uploads finish is remembered and happens when the last one is up (and no answer is running);
+ *   a failed upload drops that pending send and keeps the draft, offering retry.
+ */
+import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
+import type { Attachment, AttachmentKind } from './types';
+
+export const MAX_IMAGES = 10;
+/** A press shorter than this is a slip, not a question. */
+export const MIN_RECORDING_MS = 400;
+
+export type UploadState =
+  | { readonly phase: 'uploading'; readonly loaded: number; readonly total: number }
+  | { readonly phase: 'uploaded'; readonly fileId: number; readonly url: string }
+  | { readonly phase: 'failed'; readonly error: string };
+
+export interface DraftItem {
+  readonly id: number;
+  readonly kind: AttachmentKind;
+  /** The name it is uploaded under (extension matching its real format). */
+  readonly name: string;
+  readonly size: number;
+  readonly mimeType: string;
+  readonly file: Blob;
+  /** An object URL for an image's thumbnail; null for audio and video. */
+  readonly preview: string | null;
+  readonly state: ReadonlySignal<UploadState>;
+}
+
+export interface DraftNotice {
+  readonly id: number;
+  readonly text: string;
+}
+
+export interface UploadResult {
+  fileId: number;
+  /** Where the service serves the file back (history, restored conversations). */
+  url: string;
+}
+
+export interface UploadCall {
+  onProgress(loaded: number, total: number): void;
+  signal: AbortSignal;
+}
+
+export type Recorder = Pick<PushToTalkRecorder, 'start' | 'stop' | 'cancel' | 'level' | 'elapsedMs'>;
+
+export interface MediaDraftDeps {
+  /** Judges a file for one kind by its bytes (src/media inspectFile); never throws. */
+  inspect(file: Blob & { name?: string }, kind: MediaKind): Promise<FileVerdict>;
+  /** Uploads under `name` (pre-upload, PUT with progress, finish). */
+  upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult>;
+  /** A sentence for an upload failure. */
+  describeFailure(error: unknown): string;
+  /** The kinds the chatbot takes now, from its settings. */
+  kinds(): readonly AttachmentKind[];
+  /**
+   * Asks the question; true when the conversation took it (false: an answer is running, or the local rate limit
+   * blocks, which the conversation shows itself).
+   */
+  ask(text: string, attachments: readonly Attachment[]): boolean;
+  /** True while an answer is running: a pending send waits for it. */
+  busy: ReadonlySignal<boolean>;
+  /** The composer's text, sent with a voice message. */
+  text(): string;
+  recorder?: Recorder;
+  /** Object URLs for thumbnails; revoked when the item leaves the draft. */
+  preview?: { urlFor(file: Blob): string; revoke(file: Blob): void };
+}
+
+export interface MediaDraft {
+  readonly items: ReadonlySignal<readonly DraftItem[]>;
+  readonly notices: ReadonlySignal<readonly DraftNotice[]>;
+  /** True from the press of the microphone button until its release or cancel. */
+  readonly recording: ReadonlySignal<boolean>;
+  /** True when send was asked before the files were up: the question goes when they are. */
+  readonly sendPending: ReadonlySignal<boolean>;
+  /** True while added files are still being checked. */
+  readonly checking: ReadonlySignal<boolean>;
+  /** Checks and adds files (picker, paste, drop); refused ones become notices, the rest of the draft stays. */
+  addFiles(files: ReadonlyArray<Blob & { name?: string }>): Promise<void>;
+  /** Removes an item; a running upload is cancelled. */
+  remove(id: number): void;
+  retry(id: number): void;
+  dismissNotice(id: number): void;
+  /** Sends the draft's files with `text` (now, or when the uploads finish). False when there is nothing to send. */
+  send(text: string): boolean;
+  startRecording(): Promise<void>;
+  /** Release: `send` true sends the recording (with the composer's text), false drops it. */
+  endRecording(send: boolean): Promise<void>;
+  level(): number;
+  elapsedMs(): number;
+  /** Cancels uploads and recording, revokes previews. */
+  dispose(): void;
+}
+
+const ASK_NOUN: Readonly<Record<AttachmentKind, string>> = { image: 'images', audio: 'voice message', video: 'video' };
+const ONE_NOUN: Readonly<Record<AttachmentKind, string>> = { image: 'image', audio: 'voice message', video: 'video' };
+const OFFER: Readonly<Record<AttachmentKind, string>> = {
+  image: 'PNG, JPEG, WEBP or GIF images',
+  audio: 'a WAV audio file',
+  video: 'an MP4, MKV, AVI, FLV or MPEG video',
+};
+
+/** Every sentence this model shows a person. */
+export const draftText = {
+  mixed: (name: string, kind: AttachmentKind) =>
+    `"${name}" was not added: images, voice messages and videos go in separate questions. Send or remove the ${ASK_NOUN[kind]} first.`,
+  oneOnly: (name: string, kind: AttachmentKind) =>
+    `"${name}" was not added: one ${ONE_NOUN[kind]} per question. Remove the attached one to choose another.`,
+  tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
+  notTaken: (name: string, kinds: readonly AttachmentKind[]) =>
+    `"${name}" is not a file this chat takes. You can attach ${kinds.map((kind) => OFFER[kind]).join(', or ')}.`,
+  uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
+  fixFirst: 'Not sent: a file did not upload. Retry or remove it first.',
+  tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
+  recordingName: 'voice-message.wav',
+};
+
+const EXTENSION_KIND: Readonly<Record<string, AttachmentKind>> = {
+  png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', gif: 'image', wav: 'audio',
+  mp4: 'video', m4v: 'video', mkv: 'video', avi: 'video', flv: 'video', mpg: 'video', mpeg: 'video', webm: 'video', mov: 'video',
+};
+
+/** What the name or the browser's MIME guess suggests: only used to pick which rule's message to show. */
+function hintedKind(file: Blob & { name?: string }): AttachmentKind | undefined {
+  const major = file.type.split('/')[0];
+  if (major === 'image' || major === 'audio' || major === 'video') return major;
+  return EXTENSION_KIND[(/\.([a-z0-9]+)$/i.exec(file.name ?? '')?.[1] ?? '').toLowerCase()];
+}
+
+export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
+  const items = signal<readonly DraftItem[]>([]);
+  const notices = signal<readonly DraftNotice[]>([]);
+  const recording = signal(false);
+  const pendingText = signal<string | null>(null);
+  const checks = signal(0);
+  const uploads = new Map<number, AbortController>();
+  let nextId = 0;
+  let disposed = false;
+
+  const notify = (text: string): void => {
+    notices.value = [...notices.peek(), { id: (nextId += 1), text }];
+  };
+  const stateOf = (item: DraftItem): Signal<UploadState> => item.state as Signal<UploadState>;
+
+  /** Tries the kinds the chatbot takes, the one the name suggests first; a refusal for another reason is final. */
+  async function judge(file: Blob & { name?: string }, kinds: readonly AttachmentKind[]): Promise<FileVerdict> {
+    const hint = hintedKind(file);
+    const order = hint !== undefined && kinds.includes(hint) ? [hint, ...kinds.filter((kind) => kind !== hint)] : kinds;
+    let hinted: FileVerdict | undefined;
+    for (const kind of order) {
+      const verdict = await deps.inspect(file, kind);
+      if (verdict.ok || verdict.rule !== 'type') return verdict;
+      if (kind === hint) hinted = verdict;
+    }
+    return hinted ?? { ok: false, rule: 'type', reason: draftText.notTaken(file.name || 'The file', kinds) };
+  }
+
+  /** Why `kind` cannot join the draft now, or null. */
+  function conflict(name: string, kind: AttachmentKind): string | null {
+    const current = items.peek();
+    const other = current.find((item) => item.kind !== kind);
+    if (other !== undefined) return draftText.mixed(name, other.kind);
+    if (kind !== 'image' && current.length > 0) return draftText.oneOnly(name, kind);
+    if (current.length >= MAX_IMAGES) return draftText.tooMany(name);
+    return null;
+  }
+
+  function add(file: Blob, kind: AttachmentKind, name: string, mimeType: string): DraftItem {
+    const item: DraftItem = {
+      id: (nextId += 1),
+      kind,
+      name,
+      size: file.size,
+      mimeType,
+      file,
+      preview: kind === 'image' && deps.preview ? deps.preview.urlFor(file) : null,
+      state: signal<UploadState>({ phase: 'uploading', loaded: 0, total: file.size }),
+    };
+    items.value = [...items.peek(), item];
+    upload(item);
+    return item;
+  }
+
+  function upload(item: DraftItem): void {
+    const controller = new AbortController();
+    uploads.set(item.id, controller);
+    const state = stateOf(item);
+    state.value = { phase: 'uploading', loaded: 0, total: item.size };
+    const current = (): boolean => uploads.get(item.id) === controller && !disposed;
+    deps
+      .upload(item.file, item.name, item.mimeType, {
+        signal: controller.signal,
+        onProgress(loaded, total) {
+          if (current()) state.value = { phase: 'uploading', loaded, total };
+        },
+      })
+      .then(
+        (result) => {
+          if (!current()) return;
+          uploads.delete(item.id);
+          state.value = { phase: 'uploaded', ...result };
+          flush();
+        },
+        (error: unknown) => {
+          if (!current()) return;
+          uploads.delete(item.id);
+          const reason = deps.describeFailure(error);
+          batch(() => {
+            state.value = { phase: 'failed', error: reason };
+            pendingText.value = null;
+            notify(draftText.uploadFailed(item.name, reason));
+          });
+        },
+      );
+  }
+
+  function release(item: DraftItem): void {
+    uploads.get(item.id)?.abort();
+    uploads.delete(item.id);
+    if (item.preview !== null) deps.preview?.revoke(item.file);
+  }
+
+  /** Sends the pending question when every file is up and no answer is running. */
+  function flush(): void {
+    const text = pendingText.peek();
+    const list = items.peek();
+    if (text === null || disposed || checks.peek() > 0 || deps.busy.peek()) return;
+    const states = list.map((item) => item.state.peek());
+    if (states.some((state) => state.phase === 'uploading')) return;
+    if (list.length === 0 || states.some((state) => state.phase === 'failed')) {
+      pendingText.value = null;
+      return;
+    }
+    const attachments = list.map((item, index): Attachment => {
+      const state = states[index] as Extract<UploadState, { phase: 'uploaded' }>;
+      return { kind: item.kind, fileId: state.fileId, name: item.name, size: item.size, mimeType: item.mimeType, url: state.url };
+    });
+    pendingText.value = null;
+    if (!deps.ask(text, attachments)) return;
+    for (const item of list) release(item);
+    batch(() => {
+      items.value = [];
+      notices.value = [];
+    });
+  }
+
+  // A send that waited for a running answer goes when it ends.
+  const stopBusyWatch = effect(() => {
+    if (!deps.busy.value) queueMicrotask(flush);
+  });
+
+  const draft: MediaDraft = {
+    items,
+    notices,
+    recording,
+    sendPending: computed(() => pendingText.value !== null),
+    checking: computed(() => checks.value > 0),
+
+    async addFiles(files) {
+      if (disposed || files.length === 0) return;
+      const kinds = deps.kinds();
+      notices.value = [];
+      checks.value += 1;
+      try {
+        for (const file of files) {
+          const verdict = await judge(file, kinds);
+          if (disposed) return;
+          if (!verdict.ok) {
+            notify(verdict.reason);
+            continue;
+          }
+          const refusal = conflict(verdict.fileName, verdict.kind);
+          if (refusal !== null) notify(refusal);
+          else add(file, verdict.kind, verdict.fileName, verdict.mimeType);
+        }
+      } finally {
+        checks.value -= 1;
+        flush();
+      }
+    },
+
+    remove(id) {
+      const item = items.peek().find((candidate) => candidate.id === id);
+      if (item === undefined) return;
+      release(item);
+      items.value = items.peek().filter((candidate) => candidate !== item);
+      flush();
+    },
+
+    retry(id) {
+      const item = items.peek().find((candidate) => candidate.id === id);
+      if (item !== undefined && item.state.peek().phase === 'failed') upload(item);
+    },
+
+    dismissNotice(id) {
+      notices.value = notices.peek().filter((notice) => notice.id !== id);
+    },
+
+    send(text) {
+      const list = items.peek();
+      if (list.length === 0 && checks.peek() === 0) return false;
+      if (list.some((item) => item.state.peek().phase === 'failed')) {
+        notify(draftText.fixFirst);
+        return true;
+      }
+      pendingText.value = text.trim();
+      flush();
+      return true;
+    },
+
+    async startRecording() {
+      const { recorder } = deps;
+      if (recorder === undefined || recording.peek() || disposed) return;
+      notices.value = [];
+      const refusal = conflict(draftText.recordingName, 'audio');
+      if (refusal !== null) {
+        notify(refusal);
+        return;
+      }
+      recording.value = true;
+      try {
+        await recorder.start();
+      } catch (error) {
+        if (!recording.peek()) return; // released or cancelled meanwhile: endRecording has dealt with it
+        recording.value = false;
+        notify(microphoneMessage(error));
+      }
+    },
+
+    async endRecording(send) {
+      const { recorder } = deps;
+      if (recorder === undefined || !recording.peek()) return;
+      recording.value = false;
+      if (!send) {
+        recorder.cancel();
+        return;
+      }
+      let result: Recording;
+      try {
+        result = await recorder.stop();
+      } catch (error) {
+        notify(microphoneMessage(error));
+        return;
+      }
+      if (disposed) return;
+      if (result.durationMs < MIN_RECORDING_MS) {
+        notify(draftText.tooShort);
+        return;
+      }
+      const refusal = conflict(draftText.recordingName, 'audio');
+      if (refusal !== null) {
+        notify(refusal);
+        return;
+      }
+      add(result.wav, 'audio', draftText.recordingName, 'audio/wav');
+      draft.send(deps.text());
+    },
+
+    level: () => (recording.peek() ? (deps.recorder?.level() ?? 0) : 0),
+    elapsedMs: () => (recording.peek() ? (deps.recorder?.elapsedMs() ?? 0) : 0),
+
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      stopBusyWatch();
+      if (recording.peek()) deps.recorder?.cancel();
+      for (const item of items.peek()) release(item);
+    },
+  };
+  return draft;
+}
+
+/** The recorder's own sentence (src/media's MicrophoneError says what to do: denied, no device, busy...). */
+function microphoneMessage(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : 'Recording failed. Please try again.';
+}

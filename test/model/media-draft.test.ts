@@ -1,0 +1,307 @@
+/**
+ * The media draft's rules on real bytes (src/media's inspectFile judges them) with a held uploader: the tests say
+ * when each upload progresses, finishes or fails, and read what the draft would send.
+ */
+import { signal } from '@preact/signals-core';
+import { describe, expect, test } from 'vitest';
+import { inspectFile, MicrophoneError, type Recording } from '../../src/media';
+import { createMediaDraft, draftText, MAX_IMAGES, type MediaDraftDeps, type Recorder, type UploadCall } from '../../src/model/media-draft';
+import type { Attachment, AttachmentKind } from '../../src/model/types';
+import { file, gif, jpeg, mp4, padded, png, wavHeader } from '../media/fixtures';
+
+interface HeldUpload {
+  name: string;
+  mimeType: string;
+  call: UploadCall;
+  succeed(fileId: number): void;
+  fail(error: Error): void;
+}
+
+function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?: Recorder } = {}) {
+  const uploads: HeldUpload[] = [];
+  const asked: Array<{ text: string; attachments: readonly Attachment[] }> = [];
+  const busy = signal(false);
+  const revoked: Blob[] = [];
+  let composerText = '';
+  const deps: MediaDraftDeps = {
+    inspect: inspectFile,
+    upload: (_file, name, mimeType, call) =>
+      new Promise((resolve, reject) => {
+        uploads.push({
+          name,
+          mimeType,
+          call,
+          succeed: (fileId) => resolve({ fileId, url: `https://files.example/${fileId}` }),
+          fail: reject,
+        });
+        call.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+    describeFailure: (error) => (error instanceof Error ? error.message : 'failed'),
+    kinds: () => options.kinds ?? ['image', 'video', 'audio'],
+    ask(text, attachments) {
+      if (options.accept === false || busy.peek()) return false;
+      asked.push({ text, attachments });
+      return true;
+    },
+    busy,
+    text: () => composerText,
+    preview: { urlFor: () => 'blob:preview', revoke: (blob) => void revoked.push(blob) },
+    ...(options.recorder ? { recorder: options.recorder } : {}),
+  };
+  const draft = createMediaDraft(deps);
+  return {
+    draft, uploads, asked, busy, revoked,
+    setText(text: string) {
+      composerText = text;
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const names = (draft: ReturnType<typeof setup>['draft']) => draft.items.value.map((item) => item.name);
+const notices = (draft: ReturnType<typeof setup>['draft']) => draft.notices.value.map((notice) => notice.text);
+
+describe('adding files', () => {
+  test('images are checked by their bytes; a refused one gets its reason and the rest of the draft stays', async () => {
+    const { draft, uploads } = setup();
+    await draft.addFiles([file(png(), 'kitchen.png')]);
+    await draft.addFiles([
+      file(new TextEncoder().encode('just text'), 'notes.png', 'image/png'),
+      file(gif({ frames: 2 }), 'party.gif'),
+      file(jpeg(), 'garden.jpg'),
+    ]);
+    expect(names(draft)).toEqual(['kitchen.png', 'garden.jpg']);
+    expect(notices(draft)).toEqual([
+      '"notes.png" is not a PNG, JPEG, WEBP or GIF image.',
+      '"party.gif" is an animated GIF. Animated GIFs are not supported.',
+    ]);
+    // Uploaded at once, under the name and type of their real format.
+    expect(uploads.map((upload) => [upload.name, upload.mimeType])).toEqual([
+      ['kitchen.png', 'image/png'],
+      ['garden.jpg', 'image/jpeg'],
+    ]);
+    expect(draft.items.value[0]?.preview).toBe('blob:preview');
+  });
+
+  test('a file whose name lies is judged by its bytes and uploaded under an honest name', async () => {
+    const { draft, uploads } = setup();
+    await draft.addFiles([file(png(), 'photo.jpg', 'image/jpeg')]);
+    expect(names(draft)).toEqual(['photo.png']);
+    expect(uploads[0]?.mimeType).toBe('image/png');
+  });
+
+  test('an image one byte over 20 MB is refused with the size rule', async () => {
+    const { draft } = setup();
+    await draft.addFiles([file(padded(png(), 20 * 1024 * 1024 + 1), 'huge.png')]);
+    expect(names(draft)).toEqual([]);
+    expect(notices(draft)).toEqual(['"huge.png" is larger than 20 MB, the limit for images.']);
+  });
+
+  test('kinds are not mixed in one question, and audio and video take one file', async () => {
+    const { draft } = setup();
+    await draft.addFiles([file(png(), 'a.png')]);
+    await draft.addFiles([file(mp4(), 'tour.mp4')]);
+    expect(names(draft)).toEqual(['a.png']);
+    expect(notices(draft)).toEqual([draftText.mixed('tour.mp4', 'image')]);
+
+    draft.remove(draft.items.value[0]!.id);
+    await draft.addFiles([file(mp4(), 'tour.mp4'), file(mp4(), 'second.mp4')]);
+    expect(names(draft)).toEqual(['tour.mp4']);
+    expect(notices(draft)).toEqual([draftText.oneOnly('second.mp4', 'video')]);
+  });
+
+  test(`at most ${MAX_IMAGES} images per question`, async () => {
+    const { draft } = setup();
+    const eleven = Array.from({ length: MAX_IMAGES + 1 }, (_, index) => file(png(), `p${index}.png`));
+    await draft.addFiles(eleven);
+    expect(draft.items.value).toHaveLength(MAX_IMAGES);
+    expect(notices(draft)).toEqual([draftText.tooMany(`p${MAX_IMAGES}.png`)]);
+  });
+
+  test('a WAV is taken when audio is enabled; a file of a kind the chatbot does not take is refused', async () => {
+    const wav = file(wavHeader(3200), 'question.wav');
+    const withAudio = setup({ kinds: ['image', 'video', 'audio'] });
+    await withAudio.draft.addFiles([wav]);
+    expect(withAudio.draft.items.value.map((item) => item.kind)).toEqual(['audio']);
+
+    const imagesOnly = setup({ kinds: ['image', 'video'] });
+    await imagesOnly.draft.addFiles([wav, file(new TextEncoder().encode('hello'), 'readme.txt')]);
+    expect(names(imagesOnly.draft)).toEqual([]);
+    expect(notices(imagesOnly.draft)).toEqual([
+      draftText.notTaken('question.wav', ['image', 'video']),
+      draftText.notTaken('readme.txt', ['image', 'video']),
+    ]);
+  });
+});
+
+describe('uploading and sending', () => {
+  test('progress is reported; send waits for every upload, then asks with the attachments in order', async () => {
+    const { draft, uploads, asked, revoked } = setup();
+    await draft.addFiles([file(png(), 'a.png'), file(jpeg(), 'b.jpg')]);
+    uploads[0]?.call.onProgress(40, 100);
+    expect(draft.items.value[0]?.state.value).toEqual({ phase: 'uploading', loaded: 40, total: 100 });
+
+    expect(draft.send('  Which is nicer?  ')).toBe(true);
+    expect(draft.sendPending.value).toBe(true);
+    uploads[1]?.succeed(8);
+    await settle();
+    expect(asked).toEqual([]);
+    uploads[0]?.succeed(7);
+    await settle();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.text).toBe('Which is nicer?');
+    expect(asked[0]?.attachments).toEqual([
+      { kind: 'image', fileId: 7, name: 'a.png', size: png().length, mimeType: 'image/png', url: 'https://files.example/7' },
+      { kind: 'image', fileId: 8, name: 'b.jpg', size: jpeg().length, mimeType: 'image/jpeg', url: 'https://files.example/8' },
+    ]);
+    expect(draft.items.value).toEqual([]);
+    expect(draft.sendPending.value).toBe(false);
+    expect(revoked).toHaveLength(2);
+  });
+
+  test('send with nothing attached returns false, so the composer sends the text itself', () => {
+    const { draft } = setup();
+    expect(draft.send('hello')).toBe(false);
+  });
+
+  test('cancelling an upload removes the file and aborts its request; the others stay', async () => {
+    const { draft, uploads } = setup();
+    await draft.addFiles([file(png(), 'a.png'), file(png(), 'b.png')]);
+    draft.remove(draft.items.value[0]!.id);
+    expect(uploads[0]?.call.signal.aborted).toBe(true);
+    expect(uploads[1]?.call.signal.aborted).toBe(false);
+    expect(names(draft)).toEqual(['b.png']);
+  });
+
+  test('a failed upload keeps the draft, drops the pending send, says why; retry uploads again and send works', async () => {
+    const { draft, uploads, asked } = setup();
+    await draft.addFiles([file(png(), 'a.png')]);
+    draft.send('Look');
+    uploads[0]?.fail(new Error('The network is down.'));
+    await settle();
+    expect(draft.items.value[0]?.state.value).toEqual({ phase: 'failed', error: 'The network is down.' });
+    expect(draft.sendPending.value).toBe(false);
+    expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.']);
+    expect(asked).toEqual([]);
+
+    expect(draft.send('Look')).toBe(true);
+    expect(notices(draft)).toContain(draftText.fixFirst);
+    expect(asked).toEqual([]);
+
+    draft.retry(draft.items.value[0]!.id);
+    expect(uploads).toHaveLength(2);
+    expect(draft.items.value[0]?.state.value.phase).toBe('uploading');
+    uploads[1]?.succeed(3);
+    await settle();
+    draft.send('Look');
+    expect(asked.map((question) => question.attachments.map((item) => item.fileId))).toEqual([[3]]);
+  });
+
+  test('a question the conversation refuses (rate limit) keeps the draft', async () => {
+    const { draft, uploads } = setup({ accept: false });
+    await draft.addFiles([file(png(), 'a.png')]);
+    uploads[0]?.succeed(1);
+    await settle();
+    draft.send('');
+    expect(names(draft)).toEqual(['a.png']);
+    expect(draft.sendPending.value).toBe(false);
+  });
+
+  test('a send made while an answer runs goes when the answer ends', async () => {
+    const { draft, uploads, asked, busy } = setup();
+    busy.value = true;
+    await draft.addFiles([file(png(), 'a.png')]);
+    uploads[0]?.succeed(1);
+    await settle();
+    draft.send('');
+    expect(asked).toEqual([]);
+    busy.value = false;
+    await settle();
+    expect(asked).toHaveLength(1);
+  });
+
+  test('dispose aborts uploads and revokes previews', async () => {
+    const { draft, uploads, revoked } = setup();
+    await draft.addFiles([file(png(), 'a.png')]);
+    draft.dispose();
+    expect(uploads[0]?.call.signal.aborted).toBe(true);
+    expect(revoked).toHaveLength(1);
+  });
+});
+
+function fakeRecorder(outcome: { start?: Error; durationMs?: number }) {
+  const calls: string[] = [];
+  const recorder: Recorder = {
+    start: async () => {
+      calls.push('start');
+      if (outcome.start) throw outcome.start;
+    },
+    stop: async (): Promise<Recording> => {
+      calls.push('stop');
+      return { wav: new Blob([wavHeader(0)], { type: 'audio/wav' }), durationMs: outcome.durationMs ?? 2000, sampleRate: 16000 };
+    },
+    cancel: () => void calls.push('cancel'),
+    level: () => 0.25,
+    elapsedMs: () => 1500,
+  };
+  return { recorder, calls };
+}
+
+describe('push-to-talk', () => {
+  test('release sends the recording as one audio question with the typed text', async () => {
+    const { recorder, calls } = fakeRecorder({});
+    const { draft, uploads, asked, setText } = setup({ recorder });
+    setText('About the loft');
+    await draft.startRecording();
+    expect(draft.recording.value).toBe(true);
+    expect(draft.level()).toBe(0.25);
+    expect(draft.elapsedMs()).toBe(1500);
+    await draft.endRecording(true);
+    expect(calls).toEqual(['start', 'stop']);
+    expect(uploads.map((upload) => [upload.name, upload.mimeType])).toEqual([['voice-message.wav', 'audio/wav']]);
+    uploads[0]?.succeed(11);
+    await settle();
+    expect(asked).toEqual([
+      {
+        text: 'About the loft',
+        attachments: [
+          { kind: 'audio', fileId: 11, name: 'voice-message.wav', size: 44, mimeType: 'audio/wav', url: 'https://files.example/11' },
+        ],
+      },
+    ]);
+  });
+
+  test('cancel drops the recording; a slip shorter than a moment is not sent', async () => {
+    const cancelled = fakeRecorder({});
+    const first = setup({ recorder: cancelled.recorder });
+    await first.draft.startRecording();
+    await first.draft.endRecording(false);
+    expect(cancelled.calls).toEqual(['start', 'cancel']);
+    expect(first.uploads).toEqual([]);
+
+    const slip = fakeRecorder({ durationMs: 120 });
+    const second = setup({ recorder: slip.recorder });
+    await second.draft.startRecording();
+    await second.draft.endRecording(true);
+    expect(second.uploads).toEqual([]);
+    expect(notices(second.draft)).toEqual([draftText.tooShort]);
+  });
+
+  test('a denied microphone gets its clear message', async () => {
+    const denied = new MicrophoneError('denied', 'Microphone access was denied. Allow the microphone for this site.');
+    const { recorder } = fakeRecorder({ start: denied });
+    const { draft } = setup({ recorder });
+    await draft.startRecording();
+    expect(draft.recording.value).toBe(false);
+    expect(notices(draft)).toEqual([denied.message]);
+  });
+
+  test('recording is refused while images are in the draft', async () => {
+    const { recorder, calls } = fakeRecorder({});
+    const { draft } = setup({ recorder });
+    await draft.addFiles([file(png(), 'a.png')]);
+    await draft.startRecording();
+    expect(calls).toEqual([]);
+    expect(notices(draft)).toEqual([draftText.mixed('voice-message.wav', 'image')]);
+  });
+});
