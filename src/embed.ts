@@ -80,7 +80,10 @@ function start(scope: Global): void {
     } catch (error) {
       console.error(error);
     }
-  } else if (stub?.c) warn('the script tag needs data-serial-number.');
+  } else if (stub?.c && Object.keys(stub.c).length > 0) {
+    // Without any data-* attributes the tag only registers <chatbot-widget>; with some, one is missing.
+    warn('the script tag needs data-serial-number.');
+  }
   for (const args of queued) run(args);
 }
 
