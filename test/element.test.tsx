@@ -1,0 +1,102 @@
+/** <chatbot-widget> in a DOM (happy-dom): mount on connect, unmount on disconnect, remount on attribute change. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineElement, ELEMENT_TAG, type ChatbotWidgetElement } from '../src/element';
+import { createFakeFetch, envelopeResponse } from './helpers/fake-fetch';
+
+const requests: string[] = [];
+const originalFetch = globalThis.fetch;
+
+afterEach(() => {
+  document.body.replaceChildren();
+  localStorage.clear();
+  requests.length = 0;
+  globalThis.fetch = originalFetch;
+});
+
+function serve(): void {
+  const fake = createFakeFetch((request) => {
+    const serialNumber = (JSON.parse(request.bodyText) as { serialNumber: string }).serialNumber;
+    requests.push(`${request.url} ${serialNumber}`);
+    return envelopeResponse({ Name: `Bot ${serialNumber}`, SessionID: 1, SessionKey: 'k' });
+  });
+  globalThis.fetch = fake.fetch;
+}
+
+function create(attributes: Record<string, string>): ChatbotWidgetElement {
+  const element = document.createElement(ELEMENT_TAG) as ChatbotWidgetElement;
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
+const microtasks = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const label = (element: Element): string | null | undefined =>
+  element.shadowRoot?.querySelector('.cw-launcher')?.getAttribute('aria-label');
+
+describe('<chatbot-widget>', () => {
+  it('is defined once; a second definition attempt is refused quietly', () => {
+    defineElement();
+    expect(customElements.get(ELEMENT_TAG)).toBeDefined();
+    expect(defineElement()).toBe(false);
+  });
+
+  it('mounts when connected with serial-number and base-url, and unmounts when removed', async () => {
+    defineElement();
+    serve();
+    const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
+    document.body.append(element);
+    await microtasks();
+    expect(element.shadowRoot?.querySelector('.cw-launcher')).not.toBeNull();
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+    expect(requests).toEqual(['https://chat.example.test/chat/Chatbot/GetConfig bot-a']);
+    expect(element.style.getPropertyValue('--cw-accent')).not.toBe('');
+
+    element.remove();
+    await microtasks();
+    expect(element.shadowRoot?.childNodes.length).toBe(0);
+    expect(element.style.getPropertyValue('--cw-accent')).toBe('');
+  });
+
+  it('waits for its required attributes, and remounts once for several attribute changes', async () => {
+    defineElement();
+    serve();
+    const element = create({ mode: 'inline' });
+    document.body.append(element);
+    await microtasks();
+    expect(element.shadowRoot?.childNodes.length ?? 0).toBe(0);
+    expect(requests).toEqual([]);
+
+    element.setAttribute('serial-number', 'bot-a');
+    element.setAttribute('base-url', 'https://chat.example.test');
+    await microtasks();
+    expect(requests).toHaveLength(1);
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="dialog"]')).not.toBeNull());
+
+    element.setAttribute('serial-number', 'bot-b');
+    element.setAttribute('mode', 'floating');
+    await microtasks();
+    expect(requests).toEqual([
+      'https://chat.example.test/chat/Chatbot/GetConfig bot-a',
+      'https://chat.example.test/chat/Chatbot/GetConfig bot-b',
+    ]);
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-b'));
+    expect(element.shadowRoot?.querySelectorAll('.cw-root')).toHaveLength(1);
+  });
+
+  it('opens and closes with the open attribute and its methods, and re-dispatches widget events', async () => {
+    defineElement();
+    serve();
+    const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
+    const seen: string[] = [];
+    for (const name of ['chatbot-ready', 'chatbot-open', 'chatbot-close']) element.addEventListener(name, () => seen.push(name));
+    document.body.append(element);
+    await vi.waitFor(() => expect(seen).toContain('chatbot-ready'));
+    element.setAttribute('open', '');
+    await microtasks();
+    element.close();
+    element.toggle();
+    element.removeAttribute('open');
+    await microtasks();
+    expect(seen).toEqual(['chatbot-ready', 'chatbot-open', 'chatbot-close', 'chatbot-open', 'chatbot-close']);
+    expect(requests).toHaveLength(1); // never remounted
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/api/errors';
+import { requestConfig } from '../../src/model/get-config';
+import { createFakeFetch, envelope, envelopeResponse, jsonResponse } from '../helpers/fake-fetch';
+
+const REQUEST = { serialNumber: 'demo-realty', clientTimeZone: 'Europe/Berlin', clientCurrentTime: '2025-01-15 13:00:00' };
+const CONFIG = { Name: 'Bot', SessionID: 7, SessionKey: 'k7' };
+
+async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  if (!(error instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(error)}`);
+  return error;
+}
+
+describe('requestConfig (GetConfig before the chat opens)', () => {
+  it('POSTs the request as JSON to the default path, with the extra headers of a sync or async function', async () => {
+    const fake = createFakeFetch(() => envelopeResponse(CONFIG));
+    const config = await requestConfig(
+      { baseUrl: 'https://chat.example.test/', fetch: fake.fetch, headers: async () => ({ 'x-site': 'shop' }) },
+      REQUEST,
+    );
+    expect(config).toEqual(CONFIG);
+    const [sent] = fake.requests;
+    expect(sent?.url).toBe('https://chat.example.test/chat/Chatbot/GetConfig');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers).toMatchObject({ 'content-type': 'application/json', 'x-site': 'shop' });
+    expect(sent?.headers).not.toHaveProperty('chatrobot-sessionkey');
+    expect(JSON.parse(sent?.bodyText ?? '')).toEqual(REQUEST);
+  });
+
+  it('honours a path override, relative or absolute', async () => {
+    const fake = createFakeFetch(() => envelopeResponse(CONFIG));
+    await requestConfig({ baseUrl: 'https://a.test/api', paths: { getConfig: 'widget/config' }, fetch: fake.fetch }, REQUEST);
+    await requestConfig({ baseUrl: 'https://a.test', paths: { getConfig: 'https://b.test/cfg' }, fetch: fake.fetch }, REQUEST);
+    expect(fake.requests.map((request) => request.url)).toEqual(['https://a.test/api/widget/config', 'https://b.test/cfg']);
+  });
+
+  it('reports each kind of failure in plain words, keeping the service message', async () => {
+    const offline = createFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: offline.fetch }, REQUEST))).toMatchObject({
+      kind: 'network',
+      message: 'Could not reach the chat service. Check your connection.',
+    });
+
+    const refused = createFakeFetch(() => jsonResponse(envelope(null, { Success: false, Code: 403, Message: 'Domain not allowed' }), 403));
+    expect(await failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: refused.fetch }, REQUEST))).toMatchObject({
+      kind: 'http',
+      status: 403,
+      serviceMessage: 'Domain not allowed',
+      message: 'The chat service answered with HTTP 403. Domain not allowed',
+    });
+
+    const business = createFakeFetch(() => envelopeResponse(null, { Success: false, Code: 404, Message: 'No such chatbot' }));
+    expect(await failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: business.fetch }, REQUEST))).toMatchObject({
+      kind: 'business',
+      code: 404,
+      message: 'No such chatbot',
+    });
+
+    for (const body of ['not json', envelope({ Name: 'no session' }), JSON.stringify({ Data: CONFIG })]) {
+      const odd = createFakeFetch(() => jsonResponse(body));
+      expect(await failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: odd.fetch }, REQUEST))).toMatchObject({
+        kind: 'malformed',
+      });
+    }
+  });
+
+  it('is cancelled by its signal', async () => {
+    const controller = new AbortController();
+    const hanging = createFakeFetch(() => new Promise<Response>(() => undefined));
+    const pending = requestConfig({ baseUrl: 'https://a.test', fetch: hanging.fetch }, REQUEST, controller.signal);
+    controller.abort();
+    expect(await failureOf(pending)).toMatchObject({ kind: 'aborted' });
+  });
+});

@@ -1,0 +1,134 @@
+/** mount() in a DOM (happy-dom): hosts, shadow roots, theme, events, options, storage and a complete destroy. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount, type Widget } from '../src/widget';
+import { createFakeFetch, envelopeResponse, type FakeFetch } from './helpers/fake-fetch';
+
+const CONFIG = { Name: 'Harbor Bot', ChatBubbleColor: 'rgb(200,30,30)', WelcomeMessage: 'Hello!', SessionID: 1, SessionKey: 'k1' };
+const mounted: Widget[] = [];
+
+afterEach(() => {
+  for (const widget of mounted.splice(0)) widget.destroy();
+  document.body.replaceChildren();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function configFetch(config: Record<string, unknown> = CONFIG): FakeFetch {
+  return createFakeFetch(() => envelopeResponse(config));
+}
+
+function start(options: Partial<Parameters<typeof mount>[0]> = {}, fake = configFetch()): Widget {
+  const widget = mount({ serialNumber: 'demo-realty', baseUrl: 'https://chat.example.test', fetch: fake.fetch, ...options });
+  mounted.push(widget);
+  return widget;
+}
+
+const hosts = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>('chatbot-widget-host')];
+const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true));
+
+describe('mount', () => {
+  it('puts a floating launcher in its own shadow root on the body, themed through CSS variables on the host', async () => {
+    const ready = vi.fn();
+    const widget = start();
+    widget.on('ready', ready);
+    const [host] = hosts();
+    expect(host?.parentElement).toBe(document.body);
+    const launcher = host?.shadowRoot?.querySelector('.cw-launcher');
+    expect(launcher?.getAttribute('aria-label')).toBe('Open chat with Chat assistant');
+    await until(() => ready.mock.calls.length === 1);
+    expect(ready.mock.calls[0]?.[0].settings.name).toBe('Harbor Bot');
+    expect(launcher?.getAttribute('aria-label')).toBe('Open chat with Harbor Bot');
+    expect(host?.style.getPropertyValue('--cw-accent')).toBe('rgb(200, 30, 30)');
+    expect(host?.style.getPropertyValue('--cw-z-index')).toBe('2147483000');
+    expect(host?.getAttribute('style') ?? '').not.toContain('rgb(200,30,30)'); // set through CSSOM, normalised
+  });
+
+  it('inline mode renders the panel into the target, with no launcher', async () => {
+    const target = document.createElement('section');
+    document.body.append(target);
+    start({ target });
+    const [host] = hosts();
+    expect(host?.parentElement).toBe(target);
+    expect(host?.shadowRoot?.querySelector('.cw-launcher')).toBeNull();
+    await until(() => host?.shadowRoot?.querySelector('[role="dialog"]') !== null);
+  });
+
+  it('emits open and close, loads the panel on open, and applies zIndex', async () => {
+    const events: string[] = [];
+    const widget = start({ zIndex: 50 });
+    widget.on('open', () => events.push('open'));
+    const stop = widget.on('close', () => events.push('close'));
+    const [host] = hosts();
+    expect(host?.style.getPropertyValue('--cw-z-index')).toBe('50');
+    widget.open();
+    await until(() => host?.shadowRoot?.querySelector('[role="dialog"]') !== null);
+    widget.toggle();
+    stop();
+    widget.open();
+    widget.close();
+    expect(events).toEqual(['open', 'close', 'open']);
+  });
+
+  it('gives two widgets their own host, shadow root and storage', async () => {
+    const first = configFetch({ ...CONFIG, Name: 'First' });
+    const second = configFetch({ ...CONFIG, Name: 'Second', ChatBubbleColor: 'rgb(0,120,0)' });
+    start({ serialNumber: 'bot-one' }, first);
+    start({ serialNumber: 'bot-two' }, second);
+    const [a, b] = hosts();
+    expect(a?.shadowRoot).not.toBe(b?.shadowRoot);
+    await until(() => a?.style.getPropertyValue('--cw-accent') === 'rgb(200, 30, 30)');
+    await until(() => b?.style.getPropertyValue('--cw-accent') === 'rgb(0, 120, 0)');
+    expect(Object.keys(localStorage).sort()).toEqual(['cw:bot-one:config', 'cw:bot-two:config']);
+  });
+
+  it("with storage 'none' keeps nothing in the browser's storage", async () => {
+    const ready = vi.fn();
+    start({ storage: 'none' }).on('ready', ready);
+    await until(() => ready.mock.calls.length === 1);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('refuses bad options with a clear error and leaves nothing behind', () => {
+    const fetch = configFetch().fetch;
+    expect(() => mount({ serialNumber: '', baseUrl: 'https://a.test', fetch })).toThrow(/serialNumber \(the chatbot id\) is required/);
+    expect(() => mount({ serialNumber: 'x', baseUrl: ' ', fetch })).toThrow(/baseUrl/);
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', zIndex: 1.5, fetch })).toThrow(/zIndex/);
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', storage: 'cookies' as 'none', fetch })).toThrow(/storage/);
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', target: 'main' as unknown as Element, fetch })).toThrow(/target/);
+    expect(hosts()).toEqual([]);
+  });
+
+  it('destroy removes the host and every listener, and aborts the pending request', async () => {
+    const hanging = createFakeFetch(() => new Promise<Response>(() => undefined));
+    const added = new Map<string, number>();
+    const count = (type: string, delta: number): void => {
+      added.set(type, (added.get(type) ?? 0) + delta);
+    };
+    for (const target of [window, document]) {
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+        count(type, 1);
+        add(type, listener, options);
+      });
+      vi.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+        count(type, -1);
+        remove(type, listener, options);
+      });
+    }
+    const widget = mount({ serialNumber: 'demo-realty', baseUrl: 'https://a.test', fetch: hanging.fetch });
+    const listener = vi.fn();
+    widget.on('close', listener);
+    widget.open();
+    await until(() => hosts()[0]?.shadowRoot?.querySelector('[role="dialog"]') !== null);
+    widget.destroy();
+    widget.destroy(); // twice is harmless
+    expect(hosts()).toEqual([]);
+    expect(hanging.requests[0]?.signal?.aborted).toBe(true);
+    expect([...added.values()].every((balance) => balance === 0)).toBe(true);
+    widget.close();
+    expect(listener).not.toHaveBeenCalled();
+    await expect(widget.send('hello?')).resolves.toEqual({ ok: false, reason: 'failed' });
+  });
+});
