@@ -74,10 +74,11 @@ export async function askPreview(page: Page, question: string): Promise<string> 
   const input = frame.locator('.cw-composer__input');
   if (!(await input.isVisible())) await launcher(page).click();
   await input.waitFor();
-  const answersBefore = await frame.locator('.cw-msg--assistant').count();
+  const done = frame.locator('.cw-msg--assistant[data-status="done"]');
+  const answersBefore = await done.count();
   await input.fill(question);
   await input.press('Enter');
-  const answer = frame.locator('.cw-msg--assistant[data-status="done"]').nth(answersBefore);
+  const answer = done.nth(answersBefore);
   await answer.waitFor({ timeout: 15_000 });
   return (await answer.locator('.cw-msg__bubble').textContent()) ?? '';
 }

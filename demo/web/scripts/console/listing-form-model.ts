@@ -106,7 +106,8 @@ export function createListingFormModel(api: ConsoleApi, mode: FormMode): Listing
         errors.value = { Key: 'No listing has this key.' };
         return undefined;
       }
-      return { text: `Updated ${count} ${count === 1 ? 'listing' : 'listings'}: ${changed.value.join(', ')}.` };
+      const labels = changed.value.map((name) => listingField(name)?.label ?? name);
+      return { text: `Updated ${count} ${count === 1 ? 'listing' : 'listings'}: ${labels.join(', ')}.` };
     } catch (error) {
       const problem = fieldProblem(serviceMessageOf(error) ?? '');
       const field = problem && (listingField(problem.field) || problem.field === 'Key' || problem.field === 'KeyType');

@@ -1,0 +1,212 @@
+/**
+ * The console's listings manager in Chromium against the reference service: a listing created through the form
+ * appears in the table and in the preview widget's streamed answer; deleted, it is gone from both. Filters, paging,
+ * update by a chosen key, and a rejected value shown next to its field.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingItem, RealEstateListResponse } from '../../src/api/types';
+import { askPreview, callService, openConsole, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+
+let fixture: ConsoleFixture;
+
+beforeAll(async () => {
+  fixture = await startConsoleFixture();
+});
+
+afterAll(async () => {
+  await fixture?.close();
+});
+
+function listByService(filters: Record<string, unknown>): Promise<RealEstateListResponse> {
+  return callService(fixture.service, '/chat/Chatbot/RealEstateList', { SerialNumber: fixture.service.serialNumber, ...filters });
+}
+
+const NEW_CITY = 'Cedar Falls';
+const ADDRESS = '77 Quillfeather Lane';
+const MLS = `CF-${process.pid}`;
+
+async function fillNewListing(page: Page, overrides: Record<string, string> = {}): Promise<void> {
+  const values: Record<string, string> = {
+    PropertyType: 'Cottage',
+    MLSNumber: MLS,
+    Url: 'https://listings.example/cedar-falls/77-quillfeather',
+    Address: ADDRESS,
+    City: NEW_CITY,
+    State: 'IA',
+    ZIP: '50613',
+    Bedrooms: '3',
+    Bathrooms: '2.5',
+    BuildingArea: '1450',
+    LotArea: '5200',
+    YearBuilt: '1998',
+    ParkingSpots: '2',
+    DaysOnMarket: '4',
+    SalePrice: '412000',
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(values)) await page.locator(`#listing-${name}`).fill(value);
+  await page.locator('#listing-Tours').selectOption('OpenHouse');
+  await page.locator('#listing-Images-0').fill('https://listings.example/cedar-falls/77-front.jpg');
+  await page.getByRole('button', { name: 'Add detail' }).click();
+  await page.locator('#listing-ExtensionColumn-0-key').fill('Pool');
+  await page.locator('#listing-ExtensionColumn-0-value').fill('Heated');
+}
+
+describe('operator console: listings manager', () => {
+  it('a listing created in a new city shows in the table and in the preview\'s streamed answer; deleted, in neither', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    const streamedAnswers: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/chat/Chat/ClientAsk')) streamedAnswers.push(response.headers()['content-type'] ?? '');
+    });
+    try {
+      expect((await listByService({ CityName: NEW_CITY })).VirtualCount).toBe(0);
+      await page.getByRole('button', { name: 'New listing' }).click();
+      await fillNewListing(page);
+      await page.getByRole('button', { name: 'Create listing' }).click();
+      await page.locator('#listings-status', { hasText: `Created listing` }).waitFor();
+
+      const row = page.locator('tbody tr', { hasText: MLS });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(NEW_CITY);
+      const stored = (await listByService({ CityName: NEW_CITY })).List;
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ MLSNumber: MLS, Address: ADDRESS, SalePrice: '412000', Bathrooms: '2.5', Tours: 'OpenHouse' });
+      expect(JSON.parse(stored[0]?.ExtensionColumn ?? '[]')).toEqual([{ Key: 'Pool', value: 'Heated' }]);
+
+      const answer = await askPreview(page, `Which homes are for sale in ${NEW_CITY}?`);
+      expect(answer).toContain(ADDRESS);
+      expect(answer).toContain(NEW_CITY);
+      expect(streamedAnswers.at(-1)).toMatch(/text\/event-stream/);
+
+      await row.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete 1 listing?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Delete 1 listing' }).click();
+      await page.locator('#listings-status', { hasText: 'Deleted 1 of 1 listing (SuccessCount 1).' }).waitFor();
+      await row.waitFor({ state: 'detached' });
+      expect((await listByService({ CityName: NEW_CITY })).VirtualCount).toBe(0);
+
+      const after = await askPreview(page, `Which homes are for sale in ${NEW_CITY}?`);
+      expect(after).not.toContain(ADDRESS);
+      expect(after).not.toContain(NEW_CITY);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the confirm step can be cancelled: nothing is deleted and the selection stays', async () => {
+    const { page, close } = await openConsole(fixture, '#listings');
+    try {
+      const before = (await listByService({})).VirtualCount;
+      const checkboxes = page.locator('tbody tr').getByRole('checkbox');
+      await checkboxes.nth(0).check();
+      await checkboxes.nth(1).check();
+      await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete 2 listings?' });
+      await dialog.getByRole('button', { name: 'Keep them' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await listByService({})).VirtualCount).toBe(before);
+      expect(await page.getByRole('button', { name: 'Delete selected (2)' }).isEnabled()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('filters by city, sale type and MLS number; pages with the total from VirtualCount', async () => {
+    const { page, close } = await openConsole(fixture, '#listings');
+    try {
+      const all = await listByService({ PageSize: 100 });
+      const summary = page.locator('#listings-summary');
+      expect(await summary.textContent()).toBe(`Showing 1–20 of ${all.VirtualCount} listings`);
+      expect(await page.locator('tbody tr').count()).toBe(Math.min(20, all.VirtualCount));
+
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await summary.filter({ hasText: `Showing 21–` }).waitFor();
+      const secondPage = await listByService({ PageNumber: 2, PageSize: 20 });
+      expect(await page.locator('tbody tr').first().getAttribute('data-listing-id')).toBe(String(secondPage.List[0]?.ID));
+
+      const city = ((await listByService({ SaleType: 'for_rent', PageSize: 1 })).List[0] as ListingItem).City;
+      await page.getByLabel('City').fill(city);
+      await page.getByLabel('Sale type').selectOption('for_rent');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      const expected = await listByService({ CityName: city, SaleType: 'for_rent' });
+      await summary.filter({ hasText: `of ${expected.VirtualCount} listings` }).waitFor();
+      const cities = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+      expect(cities.length).toBe(expected.List.length);
+      expect(new Set(cities)).toEqual(new Set([city]));
+
+      const mls = expected.List[0]?.MLSNumber ?? '';
+      await page.getByLabel('MLS number').fill(mls);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await summary.filter({ hasText: 'of 1 listings' }).waitFor();
+      expect(await page.locator('tbody tr').count()).toBe(1);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await summary.filter({ hasText: `of ${all.VirtualCount} listings` }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('updates a listing found by its MLS number, sending only the changed fields', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const target = (await listByService({ SaleType: 'for_sale', PageSize: 1 })).List[0] as ListingItem;
+      const row = page.locator(`tbody tr[data-listing-id="${target.ID}"]`);
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      expect(await page.locator('#listing-MLSNumber').inputValue()).toBe(target.MLSNumber);
+      expect(await page.locator('#listing-Key').inputValue()).toBe(String(target.ID));
+      await page.getByLabel('Find it by').selectOption('MLSNumber');
+      expect(await page.locator('#listing-Key').inputValue()).toBe(target.MLSNumber);
+
+      const sent: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
+      });
+      await page.locator('#listing-SalePrice').fill('123456');
+      await page.locator('#listing-Description').fill('Updated from the console.');
+      await page.getByRole('button', { name: 'Save listing' }).click();
+      const status = page.locator('#listings-status, .listing-form .notice--error').filter({ hasText: /\S/ });
+      await status.waitFor();
+      expect(await status.textContent()).toBe('Updated 1 listing: Description, Sale price.');
+      expect(sent).toEqual([
+        { KeyType: 'MLSNumber', Key: target.MLSNumber, Description: 'Updated from the console.', SalePrice: 123456, SerialNumber: fixture.service.serialNumber },
+      ]);
+      expect(JSON.stringify(sent)).not.toContain(fixture.service.secretKey);
+      const updated = (await listByService({ MLSNumber: target.MLSNumber })).List[0];
+      expect(updated).toMatchObject({ SalePrice: '123456', Description: 'Updated from the console.', City: target.City });
+      expect(updated?.ExtensionColumn).toBe(target.ExtensionColumn);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a value the service rejects is shown next to its field and everything typed stays', async () => {
+    const { page, close } = await openConsole(fixture, '#listings');
+    try {
+      const before = (await listByService({})).VirtualCount;
+      await page.getByRole('button', { name: 'New listing' }).click();
+      await fillNewListing(page, { Url: 'listing-page', MLSNumber: 'BAD-URL-1' });
+      await page.getByRole('button', { name: 'Create listing' }).click();
+      const error = page.locator('#listing-Url-error');
+      await error.waitFor();
+      expect(await error.textContent()).toMatch(/absolute http\(s\) URL/);
+      expect(await page.locator('#listing-Url').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('listing-Url');
+      expect(await page.locator('#listing-City').inputValue()).toBe(NEW_CITY);
+      expect(await page.locator('#listing-ExtensionColumn-0-value').inputValue()).toBe('Heated');
+      expect((await listByService({})).VirtualCount).toBe(before);
+
+      // A required field left empty is caught before sending, next to the field.
+      await page.locator('#listing-Bedrooms').fill('');
+      await page.getByRole('button', { name: 'Create listing' }).click();
+      expect(await page.locator('#listing-Bedrooms-error').textContent()).toBe('Required.');
+    } finally {
+      await close();
+    }
+  });
+});
