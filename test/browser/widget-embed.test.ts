@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
 import { launchBrowser, openPage, type OpenedPage } from '../helpers/browser';
 import { startTestService, type TestService } from '../helpers/service';
-import { htmlPage, QUEUE_STUB, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+import { htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
 
 const STREAMED = Array.from({ length: 40 }, (_, index) => `word${index} `);
 
@@ -58,8 +58,7 @@ describe('script tag', () => {
     try {
       const launcher = page.locator('.cw-launcher');
       await expect(launcher.getAttribute('aria-label')).resolves.toMatch(/^Open chat with /);
-      await page.waitForFunction(() => document.querySelector('chatbot-widget-host')?.shadowRoot !== null);
-      await expect(launcher.getAttribute('aria-label')).resolves.toBe('Open chat with Harbor & Pine Realty');
+      await expect.poll(() => launcher.getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
       const loadedBeforeOpen = [...site.hits.keys()].filter((path) => path.startsWith('/dist/') && !requestedBefore.has(path));
       expect(loadedBeforeOpen.sort()).toEqual(['/dist/chatbot-widget.js', '/dist/chatbot-widget.module.js']);
 
@@ -163,13 +162,13 @@ describe('two chatbots on one page', () => {
       const inline = page.locator('chatbot-widget');
       const floating = page.locator('chatbot-widget-host');
       await inline.getByRole('dialog').waitFor();
-      await expect(inline.locator('.cw-panel__title').textContent()).resolves.toBe('Beacon Rentals');
+      await expect.poll(() => inline.locator('.cw-panel__title').textContent()).toBe('Beacon Rentals');
       await ask(page, 'Any flats in Cambridge?', inline);
       await inline.locator('.cw-msg--assistant[data-status="done"]').waitFor();
 
       await floating.locator('.cw-launcher').click();
       await floating.getByRole('dialog').waitFor();
-      await expect(floating.locator('.cw-panel__title').textContent()).resolves.toBe('Harbor & Pine Realty');
+      await expect.poll(() => floating.locator('.cw-panel__title').textContent()).toBe('Harbor & Pine Realty');
       expect(await floating.locator('.cw-msg--user').count()).toBe(0);
       await ask(page, 'And houses in Austin?', floating);
       await floating.locator('.cw-msg--assistant[data-status="done"]').waitFor();
@@ -190,6 +189,38 @@ describe('two chatbots on one page', () => {
       await page.evaluate(() => document.querySelector('chatbot-widget')?.remove());
       await page.waitForFunction(() => document.querySelectorAll('chatbot-widget-host').length === 1);
       expect(await floating.getByRole('dialog').isVisible()).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('ES module', () => {
+  it('mount() from dist/index.js answers, and destroy() leaves nothing behind', async () => {
+    const page = `<script type="importmap">${IMPORT_MAP}</script>
+      <div id="help"></div>
+      <script type="module">
+        import { mount } from '/dist/index.js';
+        const events = (window.__events = []);
+        const widget = (window.__widget = mount({
+          serialNumber: '${service.serialNumber}',
+          baseUrl: '${service.url}',
+          target: document.getElementById('help'),
+          settings: { Name: 'Inline name' },
+        }));
+        widget.on('message', (message) => events.push(message.role));
+      </script>`;
+    const { page: tab, log, close } = await visit(htmlPage(page));
+    try {
+      const host = tab.locator('#help chatbot-widget-host');
+      await host.getByRole('dialog').waitFor();
+      await expect.poll(() => host.locator('.cw-panel__title').textContent()).toBe('Inline name');
+      await ask(tab, 'Through the ES entry?', host);
+      await host.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      await tab.waitForFunction(() => (window as unknown as { __events: string[] }).__events.length === 2);
+      await tab.evaluate(() => (window as unknown as { __widget: { destroy(): void } }).__widget.destroy());
+      expect(await tab.evaluate(() => document.getElementById('help')?.innerHTML)).toBe('');
+      expect(log.problems()).toEqual([]);
     } finally {
       await close();
     }

@@ -25,7 +25,19 @@ export interface WidgetSite {
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json' };
 
-export async function startWidgetSite(distDir = resolve('dist')): Promise<WidgetSite> {
+/** Serves the package's dependencies too, so a page can import dist/index.js through an import map. */
+export const IMPORT_MAP = JSON.stringify({
+  imports: {
+    preact: '/node_modules/preact/dist/preact.module.js',
+    'preact/hooks': '/node_modules/preact/hooks/dist/hooks.module.js',
+    'preact/jsx-runtime': '/node_modules/preact/jsx-runtime/dist/jsxRuntime.module.js',
+    '@preact/signals': '/node_modules/@preact/signals/dist/signals.module.js',
+    '@preact/signals-core': '/node_modules/@preact/signals-core/dist/signals-core.module.js',
+    '@microsoft/fetch-event-source': '/node_modules/@microsoft/fetch-event-source/lib/esm/index.js',
+  },
+});
+
+export async function startWidgetSite(distDir = resolve('dist'), modulesDir = resolve('node_modules')): Promise<WidgetSite> {
   const pages = new Map<string, TestPage>();
   const hits = new Map<string, number>();
   const server: Server = createServer((request, response) => {
@@ -37,15 +49,17 @@ export async function startWidgetSite(distDir = resolve('dist')): Promise<Widget
       response.end(page.html);
       return;
     }
-    if (path.startsWith('/dist/')) {
-      const file = normalize(join(distDir, path.slice('/dist/'.length)));
-      if (!file.startsWith(distDir)) {
+    const served = path.startsWith('/dist/') ? distDir : path.startsWith('/node_modules/') ? modulesDir : null;
+    if (served !== null) {
+      const file = normalize(join(served, path.slice(path.indexOf('/', 1) + 1)));
+      if (!file.startsWith(served)) {
         response.writeHead(400).end();
         return;
       }
-      readFile(file).then(
+      // Some packages' ES builds import './fetch' without an extension (bundlers resolve it; so does this).
+      readFile(file).catch(() => readFile(`${file}.js`)).then(
         (body) => {
-          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? TYPES['.js'] });
           response.end(body);
         },
         () => response.writeHead(404).end('not found'),
