@@ -1,0 +1,157 @@
+/**
+ * The launcher that loads before the chat opens (src/boot/launcher.ts, plain DOM), in a shadow root as mount()
+ * uses it, with the real lazily loaded panel: labels, aria-expanded/controls, prefetch, icon, alignment, focus
+ * hand-back, Escape, the welcome popup, inline mode, a panel that fails to load, and a clean teardown.
+ */
+import { fireEvent, waitFor, within } from '@testing-library/preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, test } from 'vitest';
+import { renderLauncher, type PanelModule } from '../../src/boot/launcher';
+import { createFakeModel, type FakeModel } from '../helpers/fake-model';
+
+const teardowns: Array<() => void> = [];
+afterEach(() => {
+  for (const teardown of teardowns.splice(0)) teardown();
+  document.body.replaceChildren();
+});
+
+const loadPanel = (): Promise<PanelModule> => import('../../src/boot/panel-host');
+
+function setup(model: FakeModel = createFakeModel(), load: () => Promise<PanelModule> = loadPanel) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  const remove = renderLauncher(shadow, model, { loadPanel: load });
+  teardowns.push(remove);
+  const ui = within(shadow as unknown as HTMLElement);
+  return { model, shadow, ui, remove };
+}
+
+async function openPanel() {
+  const context = setup();
+  const launcher = context.ui.getByRole('button', { name: 'Open chat with Test bot' });
+  fireEvent.click(launcher);
+  const dialog = await context.ui.findByRole('dialog');
+  return { ...context, launcher, dialog };
+}
+
+describe('launcher', () => {
+  test('is a labelled button whose aria-expanded and aria-controls follow the panel', async () => {
+    const { ui, model } = setup();
+    const launcher = ui.getByRole('button', { name: 'Open chat with Test bot' });
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(launcher.hasAttribute('aria-controls')).toBe(false);
+    fireEvent.click(launcher);
+    expect(model.calls).toContain('toggle');
+    const dialog = await ui.findByRole('dialog');
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    expect(launcher.getAttribute('aria-label')).toBe('Close chat with Test bot');
+    expect(launcher.getAttribute('aria-controls')).toBe(dialog.id);
+  });
+
+  test('hover or focus prefetches the conversation and the panel, which stays hidden', async () => {
+    const { ui, model, shadow } = setup();
+    fireEvent.focus(ui.getByRole('button', { name: /open chat/i }));
+    expect(model.calls).toContain('prefetch');
+    await waitFor(() => expect(shadow.querySelector('.cw-panel')).not.toBeNull());
+    expect((shadow.querySelector('.cw-panel') as HTMLElement).hidden).toBe(true);
+  });
+
+  test('shows the chatbot icon when settings give one, and follows alignment', () => {
+    const { shadow, model } = setup(createFakeModel({ settings: { launcherIconUrl: 'https://cdn.example/icon.png' } }));
+    expect(shadow.querySelector('.cw-launcher__icon')?.getAttribute('src')).toBe('https://cdn.example/icon.png');
+    expect(shadow.querySelector('.cw-root')?.classList.contains('cw-root--left')).toBe(false);
+    act(() => {
+      model.settings.value = { ...model.settings.peek(), align: 'left' };
+    });
+    expect(shadow.querySelector('.cw-root')?.classList.contains('cw-root--left')).toBe(true);
+  });
+});
+
+describe('panel dialog', () => {
+  test('focus moves to the composer on open and back to the launcher on close', async () => {
+    const { ui, shadow, launcher, dialog } = await openPanel();
+    const composer = ui.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(shadow.activeElement).toBe(composer));
+    fireEvent.click(ui.getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(shadow.activeElement).toBe(launcher));
+    expect(dialog.hidden).toBe(true);
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('Escape closes the panel and returns focus to the launcher', async () => {
+    const { ui, shadow, launcher, model } = await openPanel();
+    const composer = ui.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(shadow.activeElement).toBe(composer));
+    fireEvent.keyDown(composer, { key: 'Escape' });
+    expect(model.calls).toContain('close');
+    await waitFor(() => expect(shadow.activeElement).toBe(launcher));
+  });
+
+  test('a close from page code while the visitor is elsewhere does not move their focus', async () => {
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    const { ui, shadow, model, launcher } = await openPanel();
+    await waitFor(() => expect(shadow.activeElement).toBe(ui.getByRole('textbox', { name: 'Message' })));
+    outside.focus();
+    act(() => model.close());
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(outside);
+  });
+});
+
+describe('welcome popup', () => {
+  test('shows beside the launcher; its text opens the chat, its button dismisses it', async () => {
+    const model = createFakeModel();
+    model.popup.value = 'Hi there!';
+    const { ui } = setup(model);
+    expect(ui.getByText('Hi there!').getAttribute('dir')).toBe('auto');
+    fireEvent.click(ui.getByRole('button', { name: 'Dismiss message' }));
+    expect(model.calls).toContain('dismissPopup');
+    expect(ui.queryByText('Hi there!')).toBeNull();
+    act(() => {
+      model.popup.value = 'Hello again';
+    });
+    fireEvent.click(ui.getByRole('button', { name: 'Hello again' }));
+    expect(model.calls).toContain('open');
+    await ui.findByRole('dialog');
+    expect(ui.queryByText('Hello again')).toBeNull(); // not beside an open panel
+  });
+});
+
+describe('inline mode and failures', () => {
+  test('inline: the panel at once, no launcher, no focus grab', async () => {
+    const { ui, shadow } = setup(createFakeModel({ mode: 'inline' }));
+    const dialog = await ui.findByRole('dialog');
+    expect(dialog.hidden).toBe(false);
+    expect(shadow.querySelector('.cw-launcher')).toBeNull();
+    expect(shadow.querySelector('.cw-root--inline')).not.toBeNull();
+    expect(shadow.activeElement).toBeNull();
+  });
+
+  test('a panel that fails to load says so while open, and loads on the next try', async () => {
+    let attempts = 0;
+    const flaky = (): Promise<PanelModule> => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('offline')) : loadPanel();
+    };
+    const { ui, model } = setup(createFakeModel(), flaky);
+    fireEvent.click(ui.getByRole('button', { name: /open chat/i }));
+    expect((await ui.findByRole('alert')).textContent).toMatch(/could not be loaded/);
+    act(() => model.close());
+    expect(ui.queryByRole('alert')).toBeNull();
+    act(() => model.open());
+    await ui.findByRole('dialog');
+    expect(ui.queryByRole('alert')).toBeNull();
+    expect(attempts).toBe(2);
+  });
+
+  test('teardown removes everything it drew and stops following the model', async () => {
+    const { shadow, model, remove } = await openPanel();
+    remove();
+    teardowns.length = 0;
+    expect(shadow.childNodes.length).toBe(0);
+    act(() => model.close());
+    expect(shadow.childNodes.length).toBe(0);
+  });
+});
