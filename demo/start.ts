@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       '',
       `  Demo page:      ${site.url}/`,
       `  Inline widget:  ${site.url}/inline.html`,
+      `  Console:        ${site.url}/console.html   (settings with live preview, listings)`,
       `  Strict CSP:     ${site.url}/csp.html`,
       `  Service:        ${service.url}`,
       `  Serial number:  ${service.serialNumber}`,

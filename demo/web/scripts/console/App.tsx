@@ -52,7 +52,7 @@ export function ConsoleApp({ api, settings, listings, serialNumber }: ConsoleApp
         <div class="console-header__brand">
           <span class="console-header__logo" aria-hidden="true" />
           <div>
-            <p class="console-header__title">Operator console</p>
+            <h1 class="console-header__title">Operator console</h1>
             <p class="console-header__meta">Chatbot <code>{serialNumber}</code></p>
           </div>
         </div>
