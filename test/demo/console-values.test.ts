@@ -1,0 +1,209 @@
+/**
+ * The console's form logic without a browser: field coverage against the reference service's own lists, colour
+ * conversion, reading the field a service Message names, and the Edit / create / update requests the forms build.
+ */
+import { describe, expect, it } from 'vitest';
+import { hexToRgb, rgbToHex } from '../../demo/web/scripts/console/color';
+import { fieldProblem } from '../../demo/web/scripts/console/failure';
+import { LISTING_FIELDS } from '../../demo/web/scripts/console/listing-fields';
+import {
+  changedListingFields,
+  draftFromItem,
+  emptyListingDraft,
+  planCreate,
+  planUpdate,
+  type ListingDraft,
+} from '../../demo/web/scripts/console/listing-values';
+import { SETTING_FIELDS, SETTING_GROUPS } from '../../demo/web/scripts/console/settings-fields';
+import { draftFromSettings, planEdit, previewSettings } from '../../demo/web/scripts/console/settings-values';
+import { CREATE_SCHEMA, toListItem } from '../../demo/server/listing-schema';
+import { defaultSettings, EDIT_SCHEMA } from '../../demo/server/settings';
+import type { ListingRecord } from '../../demo/server/store';
+
+describe('field coverage', () => {
+  it('the settings editor has exactly one input for every editable setting of 2.2, each labelled and explained', () => {
+    const names = SETTING_FIELDS.map((field) => field.name);
+    expect(new Set(names).size).toBe(names.length);
+    const editable = Object.keys(EDIT_SCHEMA).filter((name) => name !== 'serialNumber');
+    expect([...names].sort()).toEqual(editable.sort());
+    expect([...names].sort()).toEqual(Object.keys(defaultSettings('x')).filter((name) => name !== 'serialNumber').sort());
+    for (const field of SETTING_FIELDS) {
+      expect(field.label.trim(), field.name).not.toBe('');
+      expect(field.help.trim(), field.name).not.toBe('');
+    }
+    expect(SETTING_GROUPS.map((group) => group.title)).toEqual([
+      'Identity and model', 'Appearance and features', 'Messages', 'Privacy', 'Contact', 'Limits', 'Domains',
+    ]);
+  });
+
+  it('the listing form has every field of 2.4 with the required marks of the document', () => {
+    const names = LISTING_FIELDS.map((field) => field.name);
+    expect(new Set(names).size).toBe(names.length);
+    const schemaFields = Object.entries(CREATE_SCHEMA).filter(([name]) => name !== 'SerialNumber');
+    expect([...names].sort()).toEqual(schemaFields.map(([name]) => name).sort());
+    for (const [name, rule] of schemaFields) {
+      expect(LISTING_FIELDS.find((field) => field.name === name)?.required, name).toBe(rule.required === true);
+    }
+    const enumerations = LISTING_FIELDS.filter((field) => field.kind === 'select').map((field) => field.name).sort();
+    expect(enumerations).toEqual(['AreaUnit', 'SaleType', 'SpaceType', 'Status', 'Tours']);
+  });
+});
+
+describe('colours', () => {
+  it('converts rgb(r,g,b) and #rrggbb both ways', () => {
+    expect(rgbToHex('rgb(200,30,60)')).toBe('#c81e3c');
+    expect(rgbToHex(' rgb( 0 , 255 ,16 ) ')).toBe('#00ff10');
+    expect(hexToRgb('#c81e3c')).toBe('rgb(200,30,60)');
+    expect(hexToRgb('#0f8')).toBe('rgb(0,255,136)');
+    expect(hexToRgb(rgbToHex('rgb(21,94,117)') ?? '')).toBe('rgb(21,94,117)');
+  });
+
+  it('refuses what is not a colour', () => {
+    expect(rgbToHex('rgb(256,0,0)')).toBeUndefined();
+    expect(rgbToHex('blue')).toBeUndefined();
+    expect(rgbToHex('rgba(1,2,3,0.5)')).toBeUndefined();
+    expect(hexToRgb('#12345')).toBeUndefined();
+    expect(hexToRgb('red')).toBeUndefined();
+  });
+});
+
+describe('the field a service Message names', () => {
+  it('reads plain, indexed and nested field names', () => {
+    expect(fieldProblem('ChatBubbleColor: must be a colour written rgb(r,g,b) (got "blue").')).toEqual({
+      field: 'ChatBubbleColor',
+      text: 'Must be a colour written rgb(r,g,b) (got "blue").',
+    });
+    expect(fieldProblem('Images[1]: must be an absolute http(s) URL.')).toMatchObject({ field: 'Images', index: 1 });
+    expect(fieldProblem('ExtensionColumn[0].Key: must not be empty.')).toMatchObject({
+      field: 'ExtensionColumn',
+      index: 0,
+      part: 'Key',
+      text: 'Must not be empty.',
+    });
+  });
+
+  it('finds none in messages that name no field', () => {
+    expect(fieldProblem('Missing credential: this operation needs the secret key.')).toBeUndefined();
+    expect(fieldProblem('Domain not allowed: https://x.example is not listed.')).toBeUndefined();
+    expect(fieldProblem('')).toBeUndefined();
+  });
+});
+
+describe('settings: Edit and preview', () => {
+  const saved = draftFromSettings(defaultSettings('demo') as unknown as Record<string, unknown>);
+
+  it('reads stored settings as input values (numbers as text, booleans as booleans)', () => {
+    expect(saved.Temperature).toBe('70');
+    expect(saved.MessageLimit).toBe('-1');
+    expect(saved.VerifyDomain).toBe(false);
+    expect(saved.Domains).toBe('');
+  });
+
+  it('sends only the changed settings, converted to the service\'s types', () => {
+    const draft = { ...saved, Temperature: ' 35 ', Domains: 'shop.example\r\nlocalhost:5173\r\n\r\n', EnableUploadImage: true };
+    expect(planEdit(saved, draft)).toEqual({
+      changes: { Temperature: 35, Domains: 'shop.example\nlocalhost:5173', EnableUploadImage: true },
+      errors: {},
+    });
+    expect(planEdit(saved, saved)).toEqual({ changes: {}, errors: {} });
+  });
+
+  it('keeps a value that is not a number out of the request, with an error for its field', () => {
+    const plan = planEdit(saved, { ...saved, RateLimitTime: '1.5', Name: 'New' });
+    expect(plan.changes).toEqual({ Name: 'New' });
+    expect(plan.errors.RateLimitTime).toMatch(/whole number/);
+  });
+
+  it('gives the preview every value that converts, and picture URLs instead of file ids', () => {
+    const draft = { ...saved, ChatBubbleColor: 'rgb(1,2,3)', RateLimitCount: 'ten', ChatIcon: '7' };
+    const preview = previewSettings(draft, { ChatIcon: 'http://service/upload/7?token=t' });
+    expect(preview.ChatBubbleColor).toBe('rgb(1,2,3)');
+    expect(preview.ChatIcon).toBe('http://service/upload/7?token=t');
+    expect(preview).not.toHaveProperty('RateLimitCount');
+    expect(preview).not.toHaveProperty('ChatProfilePicture');
+    expect(preview.MessageLimit).toBe(-1);
+  });
+});
+
+function record(overrides: Partial<ListingRecord> = {}): ListingRecord {
+  return {
+    ID: 42, createdAt: 0, updatedAt: 0, SerialNumber: 'demo', SaleType: 'for_sale', Status: 'Active',
+    CurrencySymbol: '$', PropertyType: 'Condo', Bedrooms: 2, Bathrooms: 1.5, Url: 'https://x.example/42',
+    MLSNumber: 'MLS-42', YearBuilt: 2001, DaysOnMarket: 9, LotArea: 0, BuildingArea: 90, AreaUnit: 'Square Meters',
+    ParkingSpots: 1, City: 'Austin', Location: 'Near the park', SalePrice: 350000, Images: ['https://x.example/a.jpg'],
+    ExtensionColumn: [{ Key: 'Pool', value: 'Yes' }],
+    ...overrides,
+  };
+}
+
+describe('listings: create and update requests', () => {
+  function filled(): ListingDraft {
+    const draft = emptyListingDraft();
+    return {
+      values: {
+        ...draft.values, PropertyType: 'Cottage', MLSNumber: ' M-1 ', Url: 'https://x.example/1', Bedrooms: '3',
+        Bathrooms: '2.5', BuildingArea: '120', LotArea: '400', YearBuilt: '1990', ParkingSpots: '0', DaysOnMarket: '1',
+        City: 'Reno',
+      },
+      images: ['https://x.example/1.jpg', '  '],
+      extension: [{ Key: 'View', value: 'Lake' }, { Key: '', value: '' }],
+    };
+  }
+
+  it('create: every filled field, numbers as numbers, empty rows dropped, defaults for the enumerations', () => {
+    const plan = planCreate(filled());
+    expect(plan.errors).toEqual({});
+    expect(plan.request).toEqual({
+      SaleType: 'for_sale', Status: 'Active', PropertyType: 'Cottage', MLSNumber: 'M-1', Url: 'https://x.example/1',
+      City: 'Reno', Bedrooms: 3, Bathrooms: 2.5, BuildingArea: 120, LotArea: 400, AreaUnit: 'Square Feet',
+      YearBuilt: 1990, ParkingSpots: 0, DaysOnMarket: 1, CurrencySymbol: '$',
+      Images: ['https://x.example/1.jpg'], ExtensionColumn: [{ Key: 'View', value: 'Lake' }],
+    });
+  });
+
+  it('create: missing required fields, bad numbers and nameless details are errors before sending', () => {
+    const draft = filled();
+    const plan = planCreate({
+      ...draft,
+      values: { ...draft.values, PropertyType: ' ', Bedrooms: '2.5', Bathrooms: 'two' },
+      extension: [{ Key: '', value: 'Lake' }],
+    });
+    expect(plan.errors).toEqual({
+      PropertyType: 'Required.',
+      Bedrooms: 'Enter a whole number.',
+      Bathrooms: 'Enter a number (not "two").',
+      'ExtensionColumn.0': 'Give this detail a name.',
+    });
+  });
+
+  it('reads a list row (2.5) back into the form, including what the list shape hides inside strings', () => {
+    const draft = draftFromItem(toListItem(record()));
+    expect(draft.values).toMatchObject({ MLSNumber: 'MLS-42', Bathrooms: '1.5', AreaUnit: 'Square Meters', SalePrice: '350000' });
+    expect(draft.values.Latitude).toBe('');
+    expect(draft.values.Location).toBe('');
+    expect(draft.images).toEqual(['https://x.example/a.jpg']);
+    expect(draft.extension).toEqual([{ Key: 'Pool', value: 'Yes' }]);
+  });
+
+  it('update: the key plus only the changed fields; nothing unseen is overwritten', () => {
+    const original = draftFromItem(toListItem(record()));
+    expect(planUpdate(original, original, 'MLSNumber', 'MLS-42')).toEqual({ request: { KeyType: 'MLSNumber', Key: 'MLS-42' }, errors: {} });
+    const edited: ListingDraft = {
+      ...original,
+      values: { ...original.values, SalePrice: '340000', Description: 'Sunny' },
+      extension: [...original.extension, { Key: 'Gym', value: 'Yes' }],
+    };
+    expect(changedListingFields(original, edited)).toEqual(['Description', 'SalePrice', 'ExtensionColumn']);
+    expect(planUpdate(original, edited, 'PlatformID', '42').request).toEqual({
+      KeyType: 'PlatformID', Key: '42', Description: 'Sunny', SalePrice: 340000,
+      ExtensionColumn: [{ Key: 'Pool', value: 'Yes' }, { Key: 'Gym', value: 'Yes' }],
+    });
+  });
+
+  it('update: an emptied number cannot be sent, an emptied text can; the key is required', () => {
+    const original = draftFromItem(toListItem(record()));
+    const plan = planUpdate(original, { ...original, values: { ...original.values, SalePrice: '', City: '' } }, 'URL', ' ');
+    expect(plan.errors).toEqual({ Key: expect.stringMatching(/Required/), SalePrice: expect.stringMatching(/cannot be emptied/) });
+    expect(plan.request).toMatchObject({ City: '' });
+  });
+});
