@@ -1,9 +1,10 @@
 /**
- * A tiny site for the widget's browser tests: it serves the built dist/ under /dist/ (exactly the files a site
- * would host) and HTML pages a test registers, each with its own response headers (a Content-Security-Policy,
+ * A tiny site for the widget's browser tests: it serves a snapshot of the built dist/ under /dist/ (exactly the
+ * files a site would host) and HTML pages a test registers, each with its own response headers (a Content-Security-Policy,
  * say). Listens on 127.0.0.1 on a free port; the test that starts it closes it.
  */
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -37,7 +38,11 @@ export const IMPORT_MAP = JSON.stringify({
   },
 });
 
-export async function startWidgetSite(distDir = resolve('dist'), modulesDir = resolve('node_modules')): Promise<WidgetSite> {
+export async function startWidgetSite(builtDir = resolve('dist'), modulesDir = resolve('node_modules')): Promise<WidgetSite> {
+  // A snapshot of the build: another `npm run build` in the same tree while these tests run must not pull files
+  // (or hashed lazy chunks) out from under a page.
+  const distDir = await mkdtemp(join(tmpdir(), 'cw-dist-'));
+  await cp(builtDir, distDir, { recursive: true });
   const pages = new Map<string, TestPage>();
   const hits = new Map<string, number>();
   const server: Server = createServer((request, response) => {
@@ -80,11 +85,13 @@ export async function startWidgetSite(distDir = resolve('dist'), modulesDir = re
     setPage(path, page) {
       pages.set(path, typeof page === 'string' ? { html: page } : page);
     },
-    close: () =>
-      new Promise<void>((done) => {
+    async close() {
+      await new Promise<void>((done) => {
         server.closeAllConnections();
         server.close(() => done());
-      }),
+      });
+      await rm(distDir, { recursive: true, force: true });
+    },
   };
 }
 
