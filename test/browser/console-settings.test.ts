@@ -3,10 +3,35 @@
  * Save sends Edit through the console's server-side proxy, a reload shows the stored values, and a value the
  * service rejects is shown next to its field with everything typed kept.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callService, launcher, launcherColour, openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
+
+/** A real PNG of one colour, so the service's content check accepts it. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: width }, () => Buffer.from(rgb))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 beforeAll(async () => {
   fixture = await startConsoleFixture();
@@ -138,6 +163,58 @@ describe('operator console: settings editor', () => {
       expect((await readSettings(fixture.service)).MessageLimit).toBe(-1);
     } finally {
       await close();
+    }
+  });
+
+  it('typing in the editor while the preview panel is open keeps the keyboard in the editor', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      await launcher(page).click();
+      const frame = page.frameLocator('iframe.preview__frame');
+      await frame.locator('.cw-composer__input').waitFor();
+      const welcome = page.locator('#setting-WelcomeMessage');
+      await welcome.click();
+      await welcome.selectText();
+      const typed = 'Welcome to the lake house team!';
+      await page.keyboard.type(typed, { delay: 40 });
+      expect(await welcome.inputValue()).toBe(typed);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-WelcomeMessage');
+      await frame.getByText(typed).first().waitFor();
+      expect(await frame.locator('.cw-composer__input').inputValue()).toBe('');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('uploads a launcher icon: the preview shows it at once, Save stores its file id; a non-image is refused in words', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      const fileInput = page.locator('[data-field="ChatIcon"] input[type="file"]');
+      await fileInput.setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+      const problem = page.locator('[data-field="ChatIcon"] .field__error');
+      await problem.waitFor();
+      expect(await problem.textContent()).toMatch(/^Could not upload not-really\.png: /);
+      expect(await page.locator('#setting-ChatIcon').inputValue()).toBe('');
+
+      await fileInput.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(16, 16, [200, 30, 60]) });
+      await expect.poll(() => page.locator('#setting-ChatIcon').inputValue(), { timeout: 10_000 }).toMatch(/^\d+$/);
+      const fileId = await page.locator('#setting-ChatIcon').inputValue();
+      expect(await problem.count()).toBe(0);
+      const icon = launcher(page).locator('img.cw-launcher__icon');
+      await icon.waitFor();
+      expect(await icon.getAttribute('src')).toContain(`/upload/${fileId}`);
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting: Launcher icon.' }).waitFor();
+      const stored = await readSettings(fixture.service);
+      expect(stored.ChatIcon).toBe(fileId);
+      expect(stored.ChatIconUrl).toContain(`/upload/${fileId}`);
+      // The deliberate bad upload is the one expected failed request (the service answers 415).
+      expect(log.problems().filter((line) => !line.includes('415'))).toEqual([]);
+    } finally {
+      await close();
+      await callService(fixture.service, '/chat/Chatbot/Edit', { serialNumber: fixture.service.serialNumber, ChatIcon: '' });
     }
   });
 });
