@@ -2,9 +2,11 @@
  * What the benchmark measures inside the page, installed the same way in both pages before any page script runs
  * (playwright's addInitScript). It knows nothing about either widget:
  *
- * - Bytes: ReadableStreamDefaultReader.prototype.read is wrapped, so every read of a response body (both chats
- *   read their SSE through fetch + getReader) records when it resolved; the read whose bytes complete the marker
- *   is "the last chunk's byte".
+ * - Bytes: the network's last byte of the answer is its Resource Timing responseEnd (fetches()), recorded by the
+ *   loader, so it does not wait for a busy main thread. Besides, ReadableStreamDefaultReader.prototype.read is
+ *   wrapped, so every read of a body stream by page script records when it resolved, and the read whose text
+ *   completes the marker is "the last chunk read". (Both chats read their SSE through fetch + getReader; the
+ *   widget reads the output of its framing TransformStream, so its reads come after that transform.)
  * - DOM: a MutationObserver watches the document and every shadow root (Element.prototype.attachShadow is
  *   wrapped), subtree + childList + characterData, and notes when the marker first appears in a text node.
  * - Frames: while armed, a requestAnimationFrame loop flips the width of a 1-px probe element, and a
@@ -12,6 +14,7 @@
  *   the marker's mutation is the frame that shows it: "rendered". Counting those deliveries counts the frames
  *   the page rendered, and their gaps show whether it kept painting.
  * - Long tasks: PerformanceObserver('longtask') for the page's whole life.
+ * - Marks: performance.mark('bench-send') and ('bench-rendered'), so a trace (profile.ts) shows the window.
  *
  * The function is serialised into the page, so it must be self-contained (only DOM globals).
  */
@@ -19,6 +22,13 @@
 export interface LongTaskEntry {
   start: number;
   duration: number;
+}
+
+export interface FetchTiming {
+  url: string;
+  startTime: number;
+  /** When the network delivered the response's last byte (Resource Timing; exposed cross-origin too). */
+  responseEnd: number;
 }
 
 export interface ProbeReport {
@@ -50,6 +60,8 @@ export interface BenchProbe {
   /** Resolves true once the marker is rendered, false after timeoutMs. */
   rendered(timeoutMs: number): Promise<boolean>;
   report(): ProbeReport;
+  /** Resource Timing of the fetches started since the last arm() that have finished. */
+  fetches(): FetchTiming[];
   longTasks(): LongTaskEntry[];
   disarm(): void;
 }
@@ -159,6 +171,7 @@ export function installProbe(): void {
     frames.push(now);
     if (markerDomAt !== null && markerRenderedAt === null) {
       markerRenderedAt = now;
+      performance.mark('bench-rendered');
       onRendered?.();
     }
   });
@@ -198,6 +211,7 @@ export function installProbe(): void {
         looping = true;
         requestAnimationFrame(frameLoop);
       }
+      performance.mark('bench-send');
       t0 = performance.now();
       return t0;
     },
@@ -221,6 +235,10 @@ export function installProbe(): void {
         markerVisible: visible(markerNode), frames: frames.slice(), longTasks: longTasks.slice(),
       };
     },
+    fetches: () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.startTime >= t0 && (entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest'))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd })),
     longTasks: () => longTasks.slice(),
     disarm() {
       armed = false;

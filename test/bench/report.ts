@@ -39,8 +39,8 @@ export interface StreamSummary {
   incomplete: number;
   timeToLastChunkMs: Spread;
   lastByteToVisibleMs: Spread;
-  lastReadToVisibleMs: Spread;
-  deliveryMs: Spread;
+  lastChunkReadToVisibleMs: Spread;
+  networkMs: Spread;
   longTaskCount: Spread;
   longTaskTotalMs: Spread;
   longestTaskMs: Spread;
@@ -68,8 +68,8 @@ export function summarise(runs: readonly StreamRun[], contender: Contender, chun
     incomplete: mine.filter((run) => !run.completed).length,
     timeToLastChunkMs: of((run) => run.timeToLastChunkMs),
     lastByteToVisibleMs: of((run) => run.lastByteToVisibleMs),
-    lastReadToVisibleMs: of((run) => run.lastReadToVisibleMs),
-    deliveryMs: of((run) => run.deliveryMs),
+    lastChunkReadToVisibleMs: of((run) => run.lastChunkReadToVisibleMs),
+    networkMs: of((run) => run.networkMs),
     longTaskCount: of((run) => run.longTasks.count),
     longTaskTotalMs: of((run) => run.longTasks.totalMs),
     longestTaskMs: of((run) => run.longTasks.longestMs),
@@ -113,9 +113,11 @@ export function targets(result: BenchResult): Target[] {
         `${summary.runsWithLongTask}/${summary.runs}`,
     });
     list.push({
-      name: `N = ${n}: last chunk visible within one frame (${FRAME_MS} ms) of its last byte`,
+      name: `N = ${n}: last chunk visible within one frame (${FRAME_MS} ms) of the last byte`,
       pass: summary.incomplete === 0 && summary.lastByteToVisibleMs.median <= FRAME_MS,
-      detail: `last chunk's byte → rendered ${formatSpread(summary.lastByteToVisibleMs, ' ms')}`,
+      detail:
+        `network's last byte → last chunk rendered ${formatSpread(summary.lastByteToVisibleMs, ' ms')} ` +
+        `(from the page's read of it: ${formatSpread(summary.lastChunkReadToVisibleMs, ' ms')})`,
     });
     list.push({
       name: `N = ${n}: frames keep painting while streaming (no gap over ${LONG_TASK_MS} ms)`,
@@ -225,9 +227,9 @@ function streamTable(result: BenchResult, chunks: number): string | null {
     ours && theirs ? ratio(pick(theirs).median, pick(ours).median) : '';
   const rows: Array<[string, (s: StreamSummary) => Spread, string, boolean]> = [
     ['time to last chunk visible (from send)', (s) => s.timeToLastChunkMs, ' ms', true],
-    ["last chunk's byte → visible", (s) => s.lastByteToVisibleMs, ' ms', false],
-    ['last read of the response → visible', (s) => s.lastReadToVisibleMs, ' ms', false],
-    ['network delivery (first byte → last chunk byte)', (s) => s.deliveryMs, ' ms', false],
+    ["network's last byte → last chunk visible", (s) => s.lastByteToVisibleMs, ' ms', true],
+    ["page script's read of the last chunk → visible", (s) => s.lastChunkReadToVisibleMs, ' ms', false],
+    ["network's last byte (from send)", (s) => s.networkMs, ' ms', false],
     ['long tasks while streaming', (s) => s.longTaskCount, '', false],
     ['long tasks, total', (s) => s.longTaskTotalMs, ' ms', true],
     ['longest task', (s) => s.longestTaskMs, ' ms', true],

@@ -183,7 +183,7 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
             result.streaming.push(run);
             console.log(
               `${label}: last chunk visible after ${run.timeToLastChunkMs.toFixed(0)} ms${run.completed ? '' : ' (TIMED OUT)'}, ` +
-                `${(run.lastByteToVisibleMs).toFixed(1)} ms after its byte, longest task ${run.longTasks.longestMs} ms`,
+                `${run.lastByteToVisibleMs.toFixed(1)} ms after the last byte, longest task ${run.longTasks.longestMs} ms`,
             );
           } catch (error) {
             const message = `${label}: ${error instanceof Error ? error.message : String(error)}`;

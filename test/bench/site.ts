@@ -25,6 +25,8 @@ export interface BenchSiteOptions {
   serviceUrl: string;
   serialNumber: string;
   deepChatStreamUrl: string;
+  /** Where /dist/ is served from; default the project's dist/ (profile.ts serves an unminified build). */
+  distDir?: string;
 }
 
 export interface BenchSite {
@@ -46,7 +48,7 @@ export async function startBenchSite(options: BenchSiteOptions): Promise<BenchSi
     '/favicon.ico': '',
   };
   const server = createServer((request, response) => {
-    serve(request, response, pages, compressed).catch((error: unknown) => {
+    serve(request, response, pages, compressed, resolve(options.distDir ?? DIST_DIR)).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(error instanceof Error ? error.message : String(error));
     });
@@ -64,6 +66,7 @@ async function serve(
   response: ServerResponse,
   pages: Record<string, string>,
   compressed: Map<string, { gzip: Buffer; br: Buffer }>,
+  distDir: string,
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
   const page = pages[path];
@@ -72,7 +75,7 @@ async function serve(
     response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(page);
     return;
   }
-  const file = fileFor(path);
+  const file = fileFor(path, distDir);
   if (!file) {
     response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${path}`);
     return;
@@ -105,11 +108,11 @@ async function serve(
 }
 
 /** /dist/<file> inside dist/, or deep-chat's bundle; anything else (or any way out of dist/) is not served. */
-function fileFor(path: string): string | undefined {
+function fileFor(path: string, distDir: string): string | undefined {
   if (path === '/vendor/deepChat.bundle.js') return DEEP_CHAT_BUNDLE;
   if (!path.startsWith('/dist/')) return undefined;
-  const file = normalize(join(DIST_DIR, decodeURIComponent(path.slice('/dist/'.length))));
-  return file.startsWith(DIST_DIR + sep) ? file : undefined;
+  const file = normalize(join(distDir, decodeURIComponent(path.slice('/dist/'.length))));
+  return file.startsWith(distDir + sep) ? file : undefined;
 }
 
 function escapeAttribute(value: string): string {

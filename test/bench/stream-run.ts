@@ -5,12 +5,15 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { benchQuestion, markerFor } from './answer';
-import { probeInitScript, type ProbeReport } from './probe';
+import { DEEP_CHAT_PATH } from './deep-chat-server';
+import { probeInitScript, type FetchTiming, type ProbeReport } from './probe';
 
 export type Contender = 'widget' | 'deep-chat';
 export const CONTENDERS: readonly Contender[] = ['widget', 'deep-chat'];
 
 export const WARM_UP_CHUNKS = 40;
+/** The path of each contender's streaming request, to find its Resource Timing entry. */
+const STREAM_PATH: Record<Contender, string> = { widget: '/chat/Chat/ClientAsk', 'deep-chat': DEEP_CHAT_PATH };
 const READY_TIMEOUT_MS = 20_000;
 const SETTLE_MS = 300;
 
@@ -24,6 +27,13 @@ export interface StreamRunOptions {
   runId: string;
   /** Give up on the measured answer after this long (deep-chat at N = 10,000 can be slow). */
   timeoutMs: number;
+  /** Called around the measured answer only (profile.ts starts and stops its profilers here). */
+  hooks?: StreamRunHooks;
+}
+
+export interface StreamRunHooks {
+  beforeSend(page: Page, cdp: CDPSession): Promise<void>;
+  afterRendered(page: Page, cdp: CDPSession): Promise<void>;
 }
 
 export interface StreamRun {
@@ -33,12 +43,12 @@ export interface StreamRun {
   completed: boolean;
   /** t0 (send) → the rendering update that shows the last chunk. */
   timeToLastChunkMs: number;
-  /** The read holding the last chunk's bytes → the rendering update that shows it. */
+  /** The network's last byte of the answer (Resource Timing responseEnd) → the rendering update showing it. */
   lastByteToVisibleMs: number;
-  /** The last read of the response (for the widget, the service's final object may come after the marker). */
-  lastReadToVisibleMs: number;
-  /** First response byte → last chunk's byte: how long the network delivery itself took. */
-  deliveryMs: number;
+  /** The page script's read that completed the last chunk → the rendering update showing it. */
+  lastChunkReadToVisibleMs: number;
+  /** t0 → the network's last byte: how long the service and the network took to deliver the whole answer. */
+  networkMs: number;
   bytesRead: number;
   reads: number;
   longTasks: { count: number; totalMs: number; longestMs: number };
@@ -110,6 +120,17 @@ async function report(page: Page): Promise<ProbeReport> {
   return result;
 }
 
+/** The Resource Timing of the measured streaming request (it appears once the response has ended). */
+async function streamTiming(page: Page, contender: Contender): Promise<FetchTiming | undefined> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const fetches = await page.evaluate(() => window.__benchProbe?.fetches() ?? []);
+    const found = fetches.find((entry) => new URL(entry.url).pathname === STREAM_PATH[contender]);
+    if (found) return found;
+    await page.waitForTimeout(100);
+  }
+  return undefined;
+}
+
 export async function streamRun(options: StreamRunOptions): Promise<StreamRun> {
   const { browser, contender, chunks, runId } = options;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -132,16 +153,20 @@ export async function streamRun(options: StreamRunOptions): Promise<StreamRun> {
     await page.waitForTimeout(SETTLE_MS);
     await cdp.send('HeapProfiler.collectGarbage');
 
+    await options.hooks?.beforeSend(page, cdp);
     const before = await metrics(cdp);
     await armAndSend(page, contender, markerFor(runId), benchQuestion(chunks, runId));
     const completed = await waitRendered(page, options.timeoutMs);
     const after = await metrics(cdp);
+    await options.hooks?.afterRendered(page, cdp);
     const probe = await report(page);
     await page.evaluate(() => window.__benchProbe?.disarm());
     await page.waitForTimeout(SETTLE_MS);
+    const network = await streamTiming(page, contender);
+    if (!network) throw new Error(`${contender}: no Resource Timing entry for ${STREAM_PATH[contender]}.`);
     const heapUsedBytes = await heapAfterGc(cdp);
     if (pageErrors.length > 0) throw new Error(`${contender}: errors in the page: ${pageErrors.join('; ')}`);
-    return summarise(contender, chunks, completed, probe, before, after, heapUsedBytes);
+    return summarise(contender, chunks, completed, probe, network, before, after, heapUsedBytes);
   } finally {
     await context.close();
   }
@@ -156,6 +181,7 @@ export function summarise(
   chunks: number,
   completed: boolean,
   probe: ProbeReport,
+  network: FetchTiming,
   before: Metrics,
   after: Metrics,
   heapUsedBytes: number,
@@ -175,9 +201,9 @@ export function summarise(
     chunks,
     completed,
     timeToLastChunkMs: end - probe.t0,
-    lastByteToVisibleMs: end - (probe.markerByteAt ?? end),
-    lastReadToVisibleMs: end - (probe.lastByteAt ?? end),
-    deliveryMs: (probe.markerByteAt ?? end) - start,
+    lastByteToVisibleMs: end - network.responseEnd,
+    lastChunkReadToVisibleMs: end - (probe.markerByteAt ?? end),
+    networkMs: network.responseEnd - probe.t0,
     bytesRead: probe.bytes,
     reads: probe.reads,
     longTasks: {
