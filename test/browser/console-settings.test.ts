@@ -5,6 +5,8 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoSite } from '../../demo/site';
+import { openPage } from '../helpers/browser';
 import { callService, launcher, launcherColour, openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
@@ -215,6 +217,27 @@ describe('operator console: settings editor', () => {
     } finally {
       await close();
       await callService(fixture.service, '/chat/Chatbot/Edit', { serialNumber: fixture.service.serialNumber, ChatIcon: '' });
+    }
+  });
+
+  it('with the service down, both views say so in plain words and offer to try again', async () => {
+    const lonely = await startDemoSite({ serviceUrl: 'http://127.0.0.1:9', serialNumber: 'demo-realty', secretKey: 'unused' });
+    try {
+      const { page, close } = await openPage(fixture.browser, `${lonely.url}/console.html`);
+      try {
+        const alert = page.getByRole('alert').filter({ hasText: 'Could not load the chatbot settings' });
+        await alert.waitFor();
+        expect(await alert.textContent()).toMatch(/cannot be reached\. Is it running\?/);
+        await alert.getByRole('button', { name: 'Try again' }).waitFor();
+        await page.getByRole('link', { name: 'Listings' }).click();
+        const tableError = page.locator('.table-wrap[data-state="failed"]');
+        await tableError.waitFor();
+        expect(await tableError.textContent()).toMatch(/^Could not load the listings: The chatbot service cannot be reached/);
+      } finally {
+        await close();
+      }
+    } finally {
+      await lonely.close();
     }
   });
 });
