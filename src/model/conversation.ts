@@ -48,6 +48,8 @@ export interface ConversationDeps {
 export interface Conversation extends ConversationModel {
   /** Key of the current session, for the chatrobot-sessionkey header. */
   sessionKey(): string | undefined;
+  /** Starts a session now if there is none: an upload before the first question needs its key. */
+  ensureSession(): Promise<void>;
   /** Adds a notice (talk to a person) to the conversation. */
   addNotice(text: string, mailto?: string): void;
   /** Writes messages and draft now (the page is being hidden). */
@@ -378,6 +380,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
     },
 
     sessionKey: () => session?.key,
+
+    async ensureSession() {
+      await currentSession();
+    },
 
     addNotice(text, mailto) {
       const notice = createMessage({
