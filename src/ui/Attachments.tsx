@@ -1,9 +1,16 @@
 import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
 import type { Attachment } from '../model/types';
 import { safeUrl } from '../model/urls';
-import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO, OPENS_IN_NEW_TAB } from './strings';
+import { ImageThumb } from './media/Lightbox';
+import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO } from './strings';
 
-/** Media sent with a question, shown in the history by the URL the service serves them from. */
+/**
+ * Media sent with a question, shown in the history by the URL the service serves them from (restored
+ * conversations too: storage holds only these references, never bytes). An image opens larger in a dialog; a
+ * voice message gets a player; a video shows its name and size. When the URL is unsafe or the file cannot be
+ * fetched any more, the name and size remain.
+ */
 export function Attachments({ items }: { items: readonly Attachment[] }): JSX.Element {
   return (
     <ul class="cw-msg__files">
@@ -16,23 +23,21 @@ export function Attachments({ items }: { items: readonly Attachment[] }): JSX.El
   );
 }
 
+const LABEL = { image: ATTACHED_IMAGE, audio: ATTACHED_AUDIO, video: ATTACHED_VIDEO } as const;
+
 function AttachmentView({ item }: { item: Attachment }): JSX.Element {
-  const src = safeUrl(item.url);
+  const [unavailable, setUnavailable] = useState(false);
+  const src = unavailable ? null : safeUrl(item.url);
+  const label = `${LABEL[item.kind]}: ${item.name}`;
   if (item.kind === 'image' && src !== null) {
-    return (
-      <a href={src} target="_blank" rel="noopener noreferrer">
-        <img class="cw-msg__thumb" src={src} alt={`${ATTACHED_IMAGE}: ${item.name}`} loading="lazy" />
-        <span class="cw-sr-only"> {OPENS_IN_NEW_TAB}</span>
-      </a>
-    );
+    return <ImageThumb src={src} label={label} onError={() => setUnavailable(true)} />;
   }
   if (item.kind === 'audio' && src !== null) {
-    return <audio class="cw-msg__audio" controls preload="none" src={src} aria-label={`${ATTACHED_AUDIO}: ${item.name}`} />;
+    return <audio class="cw-msg__audio" controls preload="none" src={src} aria-label={label} />;
   }
-  const label = item.kind === 'image' ? ATTACHED_IMAGE : item.kind === 'audio' ? ATTACHED_AUDIO : ATTACHED_VIDEO;
   return (
-    <span class="cw-msg__file-name">
-      {label}: {item.name} ({formatBytes(item.size)})
+    <span class={`cw-msg__file-name${item.kind === 'video' ? ' cw-msg__file-name--video' : ''}`}>
+      {label} ({formatBytes(item.size)})
     </span>
   );
 }

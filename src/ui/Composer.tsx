@@ -1,8 +1,9 @@
 import type { JSX, RefObject } from 'preact';
-import { useLayoutEffect } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ConversationModel } from '../model/types';
 import { ImageButton, PushToTalkButton } from './MediaButtons';
 import type { ComposerMedia } from './media-slots';
+import { pickerAccept } from './media/accept';
 import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP } from './strings';
 
 export interface ComposerProps {
@@ -25,7 +26,11 @@ export function Composer(props: ComposerProps): JSX.Element {
   const { conversation, inputRef, media } = props;
   const draft = conversation.draft.value;
   const busy = conversation.busy.value;
-  const canSend = !busy && !props.blocked && draft.trim() !== '';
+  const hasFiles = media?.hasDraft?.() ?? false;
+  const canSend = !busy && !props.blocked && (draft.trim() !== '' || hasFiles);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const addFiles = props.enableUploadImage ? media?.addFiles : undefined;
+  const draftView = media?.renderDraft?.();
 
   // Every render (the draft changed, or the panel was just shown): measure from the smallest height, or the field
   // could never shrink. A hidden panel measures 0; then leave the height to CSS. CSSOM, not a style attribute.
@@ -38,7 +43,13 @@ export function Composer(props: ComposerProps): JSX.Element {
   });
 
   const send = (): void => {
-    if (canSend) void conversation.send(draft);
+    if (canSend && !(hasFiles && media?.sendDraft?.(draft))) void conversation.send(draft);
+  };
+  const onPaste = (event: ClipboardEvent): void => {
+    const files = Array.from(event.clipboardData?.files ?? []);
+    if (addFiles === undefined || files.length === 0) return;
+    event.preventDefault();
+    addFiles(files);
   };
   const onKeyDown = (event: KeyboardEvent): void => {
     // isComposing / 229: Enter that confirms an IME composition (Japanese, Chinese…) must not send.
@@ -54,9 +65,39 @@ export function Composer(props: ComposerProps): JSX.Element {
 
   return (
     <form class={busy ? 'cw-composer cw-composer--busy' : 'cw-composer'} onSubmit={onSubmit}>
-      {media?.renderDraft?.()}
+      {typeof draftView === 'string' ? (
+        <p class="cw-composer__problem" role="alert">
+          {draftView}
+        </p>
+      ) : (
+        draftView
+      )}
       <div class="cw-composer__row">
-        {props.enableUploadImage && media?.pickImage !== undefined && <ImageButton onPick={media.pickImage} />}
+        {addFiles !== undefined && (
+          <input
+            ref={fileInput}
+            type="file"
+            class="cw-composer__file"
+            hidden
+            multiple
+            tabIndex={-1}
+            accept={pickerAccept(props.enablePushToTalk)}
+            onChange={(event) => {
+              const files = Array.from(event.currentTarget.files ?? []);
+              event.currentTarget.value = ''; // the same file can be picked again
+              if (files.length > 0) addFiles(files);
+            }}
+          />
+        )}
+        {props.enableUploadImage && (media?.pickImage !== undefined || addFiles !== undefined) && (
+          <ImageButton
+            onPick={() => {
+              media?.pickImage?.();
+              fileInput.current?.click();
+            }}
+            onPrefetch={media?.prefetch}
+          />
+        )}
         <textarea
           ref={inputRef}
           class="cw-composer__input"
@@ -70,9 +111,10 @@ export function Composer(props: ComposerProps): JSX.Element {
             conversation.draft.value = event.currentTarget.value;
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         {props.enablePushToTalk && media?.pushToTalk !== undefined && (
-          <PushToTalkButton control={media.pushToTalk} disabled={busy || props.blocked} />
+          <PushToTalkButton control={media.pushToTalk} disabled={busy || props.blocked} onPrefetch={media.prefetch} />
         )}
         <button
           type="submit"

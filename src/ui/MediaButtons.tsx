@@ -3,9 +3,16 @@ import { useRef, useState } from 'preact/hooks';
 import type { ComposerMedia } from './media-slots';
 import { ATTACH_IMAGE, PUSH_TO_TALK } from './strings';
 
-export function ImageButton({ onPick }: { onPick: () => void }): JSX.Element {
+export function ImageButton({ onPick, onPrefetch }: { onPick: () => void; onPrefetch?: (() => void) | undefined }): JSX.Element {
   return (
-    <button type="button" class="cw-composer__media cw-composer__image" aria-label={ATTACH_IMAGE} onClick={onPick}>
+    <button
+      type="button"
+      class="cw-composer__media cw-composer__image"
+      aria-label={ATTACH_IMAGE}
+      onClick={onPick}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <rect x="3" y="5" width="18" height="14" rx="2" />
         <path d="M3 16l5-5 4 4 3-3 6 6" />
@@ -21,7 +28,15 @@ type PushToTalk = NonNullable<ComposerMedia['pushToTalk']>;
  * Hold to record: pointer down (captured, so release anywhere ends it) or Space while focused starts; release
  * sends, unless the pointer was released outside the button or Escape was pressed, which cancel.
  */
-export function PushToTalkButton({ control, disabled }: { control: PushToTalk; disabled: boolean }): JSX.Element {
+export function PushToTalkButton({
+  control,
+  disabled,
+  onPrefetch,
+}: {
+  control: PushToTalk;
+  disabled: boolean;
+  onPrefetch?: (() => void) | undefined;
+}): JSX.Element {
   const [recording, setRecording] = useState(false);
   const recordingRef = useRef(false);
 
@@ -76,6 +91,8 @@ export function PushToTalkButton({ control, disabled }: { control: PushToTalk; d
         }
       }}
       onBlur={() => end(false)}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
       // Keyboard Space fires click on release; the press handlers above already did the work.
       onClick={(event) => event.preventDefault()}
     >

@@ -1,5 +1,5 @@
 import type { JSX, RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../model/types';
 import { Composer } from './Composer';
 import { LiveRegion, useAnnouncer } from './LiveRegion';
@@ -8,7 +8,7 @@ import { MessageList } from './MessageList';
 import { PanelHeader } from './PanelHeader';
 import { PanelFooter, RateLimitBanner, SuggestedMessages } from './PanelParts';
 import { useMediaQuery, useVisualViewport } from './panel-hooks';
-import { CONFIG_LOADING, DEFAULT_BOT_NAME, RETRY, configFailed } from './strings';
+import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, configFailed } from './strings';
 import panelCss from './panel.css?inline';
 
 /*
@@ -42,6 +42,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   const announcer = useAnnouncer(model, dialogRef);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
+  const dropping = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
 
   const name = settings.name || DEFAULT_BOT_NAME;
   const titleId = `${id}-title`;
@@ -71,13 +72,18 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
     <div
       ref={dialogRef}
       id={id}
-      class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}`}
+      class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}${dropping ? ' cw-panel--drop' : ''}`}
       role="dialog"
       aria-labelledby={titleId}
       aria-modal={fullScreen ? 'true' : undefined}
       hidden={!open}
       onKeyDown={onKeyDown}
     >
+      {dropping && (
+        <div class="cw-panel__drop" aria-hidden="true">
+          {DROP_FILES}
+        </div>
+      )}
       <PanelHeader
         titleId={titleId}
         name={name}
@@ -124,6 +130,54 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
       />
     </div>
   );
+}
+
+const carriesFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') === true;
+
+/**
+ * Files dragged over the panel show a drop zone; dropped, they go to the media draft. Listeners are added by hand:
+ * Preact would name the drag events by their DOM property, which not every DOM implementation has.
+ */
+function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undefined): boolean {
+  const [active, setActive] = useState(false);
+  const addFiles = media?.addFiles;
+  useEffect(() => {
+    const element = panel.current;
+    if (element === null || addFiles === undefined) return;
+    // dragenter/dragleave fire for every child crossed; the zone shows while the count is above zero.
+    let depth = 0;
+    const handlers: Record<string, (event: DragEvent) => void> = {
+      dragenter() {
+        depth += 1;
+        if (depth === 1) media?.prefetch?.();
+        setActive(true);
+      },
+      dragover(event) {
+        if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      },
+      dragleave() {
+        depth -= 1;
+        if (depth <= 0) setActive(false);
+      },
+      drop(event) {
+        depth = 0;
+        setActive(false);
+        const files = Array.from(event.dataTransfer?.files ?? []);
+        if (files.length > 0) addFiles(files);
+      },
+    };
+    const listener = (event: Event): void => {
+      const drag = event as DragEvent;
+      if (!carriesFiles(drag)) return;
+      if (drag.type !== 'dragleave') drag.preventDefault(); // allows the drop; keeps the browser from opening the file
+      handlers[drag.type]?.(drag);
+    };
+    for (const type of Object.keys(handlers)) element.addEventListener(type, listener);
+    return () => {
+      for (const type of Object.keys(handlers)) element.removeEventListener(type, listener);
+    };
+  }, [panel, addFiles, media]);
+  return active && addFiles !== undefined;
 }
 
 const FOCUSABLE =

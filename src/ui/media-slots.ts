@@ -2,11 +2,17 @@ import type { ComponentChildren } from 'preact';
 
 /**
  * Where the media work (issue 4) plugs into the composer. Each button appears only when its setting is on AND its
- * handler is given, so the widget never shows a control that does nothing.
+ * handler is given, so the widget never shows a control that does nothing. src/ui/media/slot.ts implements it,
+ * loading the media code only when a visitor first uses it.
  */
 export interface ComposerMedia {
-  /** Opens the image picker; shown with settings.enableUploadImage. */
+  /** Called when the attach button is pressed, just before the picker opens (a chance to start loading). */
   pickImage?: () => void;
+  /**
+   * Files from the picker, a paste or a drop onto the panel; with it the composer draws the hidden file input and
+   * the panel accepts drops (settings.enableUploadImage).
+   */
+  addFiles?: (files: File[]) => void;
   /**
    * Push-to-talk; shown with settings.enablePushToTalk. `start` on press (pointer down, or Space while the button
    * has focus); `end(true)` on release to send, `end(false)` when cancelled (Escape, or released outside the button).
@@ -15,6 +21,15 @@ export interface ComposerMedia {
     start: () => void;
     end: (send: boolean) => void;
   };
-  /** Drawn above the text field: thumbnails of a draft, a recording meter, upload progress. */
+  /** The visitor is about to use media (pointer over or focus on a media button, files dragged over the panel). */
+  prefetch?: () => void;
+  /**
+   * Drawn above the text field: thumbnails of a draft, a recording meter, upload progress. A string is a problem
+   * to show (the media code could not be loaded).
+   */
   renderDraft?: () => ComponentChildren;
+  /** True while files are attached: text becomes optional and send goes through sendDraft. */
+  hasDraft?: () => boolean;
+  /** Sends the attached files with `text`; false when nothing was attached (the composer then sends the text). */
+  sendDraft?: (text: string) => boolean;
 }

@@ -92,7 +92,7 @@ describe('media buttons', () => {
   test('are not drawn without a handler, even when the settings enable them', async () => {
     const model = inline({ enableUploadImage: true, enablePushToTalk: true });
     await renderPanel(model);
-    expect(screen.queryByRole('button', { name: 'Attach an image' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Attach images or a video' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold to record a voice message' })).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('media buttons', () => {
     const model = inline();
     render(<Root model={model} media={{ pickImage: vi.fn(), pushToTalk: { start: vi.fn(), end: vi.fn() } }} />);
     await screen.findByRole('dialog');
-    expect(screen.queryByRole('button', { name: 'Attach an image' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Attach images or a video' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold to record a voice message' })).toBeNull();
   });
 
@@ -117,7 +117,7 @@ describe('media buttons', () => {
     );
     await screen.findByRole('dialog');
     expect(screen.getByText('2 images ready')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Attach an image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Attach images or a video' }));
     expect(pickImage).toHaveBeenCalledTimes(1);
 
     const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });

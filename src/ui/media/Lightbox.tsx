@@ -1,0 +1,67 @@
+/**
+ * A sent image opened larger: a modal <dialog> inside the widget's shadow root (the top layer keeps it above the
+ * page; the page behind is inert while it is open). Escape, the close button or a click beside the image close
+ * it, and focus goes back to the thumbnail that opened it. Part of the panel chunk (history needs it).
+ */
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { CLOSE, OPEN_IN_NEW_TAB, VIEW_LARGER } from '../strings';
+
+export function ImageThumb({ src, label, onError }: { src: string; label: string; onError: () => void }): JSX.Element {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = (): void => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  return (
+    <>
+      <button ref={opener} type="button" class="cw-msg__thumb-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <img class="cw-msg__thumb" src={src} alt={label} loading="lazy" onError={onError} />
+        <span class="cw-sr-only"> ({VIEW_LARGER})</span>
+      </button>
+      {open && <Lightbox src={src} label={label} onClose={close} />}
+    </>
+  );
+}
+
+function Lightbox({ src, label, onClose }: { src: string; label: string; onClose: () => void }): JSX.Element {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element !== null && !element.open) element.showModal();
+    closeButton.current?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      class="cw-lightbox"
+      aria-label={label}
+      // Escape closes the picture only, not the chat panel around it.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+      }}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <img class="cw-lightbox__image" src={src} alt={label} />
+      <div class="cw-lightbox__bar">
+        <a class="cw-lightbox__link" href={src} target="_blank" rel="noopener noreferrer">
+          {OPEN_IN_NEW_TAB}
+        </a>
+        <button ref={closeButton} type="button" class="cw-lightbox__close" onClick={onClose}>
+          {CLOSE}
+        </button>
+      </div>
+    </dialog>
+  );
+}

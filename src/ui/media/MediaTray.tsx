@@ -1,0 +1,112 @@
+/**
+ * The draft tray above the text field: the recording meter, each attached file (thumbnail or card, upload
+ * progress, cancel / remove, retry) and the notices (refused files, failed uploads, microphone problems), which
+ * sit in a polite live region so a screen reader hears them. Its CSS is adopted when it first mounts, so the
+ * panel's own stylesheet carries none of it.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { formatFileSize } from '../../media';
+import type { DraftItem, MediaDraft } from '../../model/media-draft';
+import { adoptStyles } from '../styles';
+import mediaCss from './media.css?inline';
+import { mediaStrings as text } from './strings';
+
+export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => adoptStyles(ref.current?.getRootNode() as ShadowRoot | Document, mediaCss), []);
+  const items = draft.items.value;
+  const notices = draft.notices.value;
+
+  return (
+    <div ref={ref} class="cw-media">
+      {draft.recording.value && <RecordingMeter draft={draft} />}
+      {items.length > 0 && (
+        <ul class="cw-media__items" aria-label={text.attachments}>
+          {items.map((item) => (
+            <DraftItemView key={item.id} item={item} draft={draft} />
+          ))}
+        </ul>
+      )}
+      {draft.sendPending.value && <p class="cw-media__note">{text.sendPending}</p>}
+      <div class="cw-media__notices" role="status" aria-live="polite">
+        {notices.map((notice) => (
+          <p key={notice.id} class="cw-media__notice">
+            <span>{notice.text}</span>
+            <button type="button" class="cw-media__icon-button" aria-label={text.dismiss} onClick={() => draft.dismissNotice(notice.id)}>
+              <Cross />
+            </button>
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }): JSX.Element {
+  const state = item.state.value;
+  const percent = state.phase === 'uploading' ? Math.floor((100 * state.loaded) / Math.max(1, state.total)) : 100;
+  return (
+    <li class={`cw-media__item cw-media__item--${item.kind} cw-media__item--${state.phase}`}>
+      {item.preview !== null ? (
+        <img class="cw-media__thumb" src={item.preview} alt="" />
+      ) : (
+        <span class="cw-media__glyph" aria-hidden="true">
+          {item.kind === 'video' ? '▶' : '♪'}
+        </span>
+      )}
+      <span class="cw-media__info">
+        <span class="cw-media__name" dir="auto">
+          {item.name}
+        </span>
+        <span class="cw-media__detail">
+          {state.phase === 'failed' ? text.failed : `${formatFileSize(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
+        </span>
+        {state.phase === 'uploading' && (
+          <progress class="cw-media__progress" max={100} value={percent} aria-label={text.uploading(item.name)} />
+        )}
+      </span>
+      {state.phase === 'failed' && (
+        <button type="button" class="cw-media__retry" aria-label={text.retry(item.name)} onClick={() => draft.retry(item.id)}>
+          {text.retryShort}
+        </button>
+      )}
+      <button
+        type="button"
+        class="cw-media__icon-button"
+        aria-label={state.phase === 'uploading' ? text.cancel(item.name) : text.remove(item.name)}
+        onClick={() => draft.remove(item.id)}
+      >
+        <Cross />
+      </button>
+    </li>
+  );
+}
+
+/** Polled ten times a second while recording: the recorder's level and length are plain numbers, not signals. */
+function RecordingMeter({ draft }: { draft: MediaDraft }): JSX.Element {
+  const [reading, setReading] = useState({ level: 0, elapsedMs: 0 });
+  useEffect(() => {
+    const timer = setInterval(() => setReading({ level: draft.level(), elapsedMs: draft.elapsedMs() }), 100);
+    return () => clearInterval(timer);
+  }, [draft]);
+  const seconds = Math.floor(reading.elapsedMs / 1000);
+  return (
+    <div class="cw-media__recording">
+      <span class="cw-media__dot" aria-hidden="true" />
+      <span>{text.recording}</span>
+      <time class="cw-media__elapsed">{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</time>
+      {/* Speech is mostly 0.02..0.3 RMS: scaled so talking fills most of the meter. */}
+      <meter class="cw-media__level" min={0} max={1} value={Math.min(1, reading.level * 4)} aria-label={text.level} />
+      <span class="cw-media__hint">{text.recordingHint}</span>
+    </div>
+  );
+}
+
+function Cross(): JSX.Element {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 7l10 10M17 7L7 17" />
+    </svg>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The media chunk's entry (loaded by slot.ts on first use): connects the media draft model to src/media (byte
+ * checks, the push-to-talk recorder, object URLs), to the service's upload flow and to the live conversation,
+ * and renders the draft tray.
+ */
+import type { ClientOptions } from '../../api/client';
+import { createClient } from '../../api/client';
+import { ServiceError } from '../../api/errors';
+import { failureText } from '../../api/messages';
+import { createObjectUrlRegistry, createPushToTalkRecorder, inspectFile } from '../../media';
+import { failureMessage, type Conversation } from '../../model/conversation';
+import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft';
+import type { WidgetSettings } from '../../model/settings';
+import type { AttachmentKind, WidgetModel } from '../../model/types';
+import type { MediaController } from './slot';
+import { MediaTray } from './MediaTray';
+
+export interface MediaControllerOptions {
+  model: Pick<WidgetModel, 'settings'> & { conversation: { load(): Promise<Conversation> } };
+  clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
+  /** Absolute base URL of the service: a relative PreUploadUrl resolves against it. */
+  baseUrl: string;
+}
+
+/**
+ * Video has no setting of its own in service-api.md 2.2: it follows EnableUploadImage ("attachments are on").
+ * Audio follows EnablePushToTalk (the service refuses Audio questions without it), so a WAV can be picked then too.
+ */
+export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 'enablePushToTalk'>): AttachmentKind[] {
+  const kinds: AttachmentKind[] = settings.enableUploadImage ? ['image', 'video'] : [];
+  if (settings.enablePushToTalk) kinds.push('audio');
+  return kinds;
+}
+
+export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
+  const { model, baseUrl } = options;
+  const conversation = await options.model.conversation.load();
+  const client = createClient({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
+  const previews = createObjectUrlRegistry();
+
+  async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
+    const { signal } = call;
+    await conversation.ensureSession();
+    const target = await client.preUpload({ fileName: name }, { signal });
+    // The PUT carries the real format's type, whatever the browser guessed from the name.
+    await client.putFile(target.PreUploadUrl, file.slice(0, file.size, mimeType), {
+      signal,
+      onProgress: (progress) => call.onProgress(progress.loaded, progress.total),
+    });
+    if ((await client.finishUpload({ FileStoreId: target.FileStoreId }, { signal })) !== 1) {
+      throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
+    }
+    // The pre-upload URL also serves the file back (GET): history shows it from there, never from stored bytes.
+    return { fileId: target.FileStoreId, url: new URL(target.PreUploadUrl, baseUrl).href };
+  }
+
+  let draft: MediaDraft | null = null;
+  const recorder = createPushToTalkRecorder({ onLimit: () => void draft?.endRecording(true) });
+  draft = createMediaDraft({
+    inspect: inspectFile,
+    upload,
+    describeFailure: failureMessage,
+    kinds: () => mediaKinds(model.settings.peek()),
+    ask(text, attachments) {
+      void conversation.send(text, attachments);
+      // send() adds the question synchronously when it takes it; refused (busy, rate limit) it adds nothing.
+      return conversation.messages.peek().some((message) => message.attachments === attachments);
+    },
+    busy: conversation.busy,
+    text: () => conversation.draft.peek(),
+    recorder,
+    preview: previews,
+  });
+  return controllerFor(draft, () => previews.revokeAll());
+}
+
+/** What the composer calls, on a draft. */
+export function controllerFor(draft: MediaDraft, onDispose?: () => void): MediaController {
+  return {
+    addFiles: (files) => void draft.addFiles(files),
+    startRecording: () => void draft.startRecording(),
+    endRecording: (send) => void draft.endRecording(send),
+    renderDraft: () => <MediaTray draft={draft} />,
+    hasDraft: () => draft.items.value.length > 0 || draft.checking.value,
+    sendDraft: (text) => draft.send(text),
+    dispose() {
+      draft.dispose();
+      onDispose?.();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The media slot mount() hands to the composer. It is in the first download, so it is tiny and has no Preact: every
+ * action loads the media chunk (controller.tsx: the byte checks, recorder, uploads, draft tray) on first use, then
+ * forwards to it. Loading also starts on prefetch (pointer over or focus on a media button, files dragged over the
+ * panel), so a press of the microphone button usually finds the code there and starts recording in the same event.
+ */
+import { signal } from '@preact/signals-core';
+import type { ComponentChildren } from 'preact';
+import type { ComposerMedia } from '../media-slots';
+
+/** What the media chunk provides (see controller.tsx). */
+export interface MediaController {
+  addFiles(files: File[]): void;
+  startRecording(): void;
+  endRecording(send: boolean): void;
+  renderDraft(): ComponentChildren;
+  hasDraft(): boolean;
+  sendDraft(text: string): boolean;
+  dispose(): void;
+}
+
+export interface MediaSlot extends Required<ComposerMedia> {
+  dispose(): void;
+}
+
+export const MEDIA_LOAD_FAILED = 'Attachments could not be loaded. Check your connection and try again.';
+
+export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot {
+  const loaded = signal<MediaController | null>(null);
+  const failed = signal(false);
+  let loading: Promise<MediaController> | null = null;
+  let disposed = false;
+
+  const use = (action?: (controller: MediaController) => void): void => {
+    const ready = loaded.peek();
+    // Already here: act within the event (a recording must start inside the press's user gesture).
+    if (ready !== null) return void action?.(ready);
+    loading ??= load().then(
+      (controller) => {
+        if (disposed) controller.dispose();
+        else [loaded.value, failed.value] = [controller, false];
+        return controller;
+      },
+      (error: unknown) => {
+        loading = null; // the next action tries again
+        failed.value = true;
+        throw error;
+      },
+    );
+    loading.then((controller) => disposed || action?.(controller)).catch(() => undefined);
+  };
+
+  return {
+    pickImage: () => use(),
+    prefetch: () => use(),
+    addFiles: (files) => use((controller) => controller.addFiles(files)),
+    pushToTalk: {
+      start: () => use((controller) => controller.startRecording()),
+      end: (send) => use((controller) => controller.endRecording(send)),
+    },
+    renderDraft: () => loaded.value?.renderDraft() ?? (failed.value ? MEDIA_LOAD_FAILED : null),
+    hasDraft: () => loaded.value?.hasDraft() ?? false,
+    sendDraft: (text) => loaded.value?.sendDraft(text) ?? false,
+    dispose() {
+      disposed = true;
+      loaded.peek()?.dispose();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The media chunk's wiring on the real conversation and the real service client over a fake fetch: an upload
+ * starts a session first (its key authorises the upload), puts the bytes under their real type, finishes, and
+ * the question goes to ClientAsk with chatAskType Image, the fileIds, and the served URL kept for history.
+ */
+import { expect, test } from 'vitest';
+import { ACCEPT_ATTRIBUTE } from '../../src/media';
+import { createMediaController } from '../../src/ui/media/controller';
+import { pickerAccept, PICKER_ACCEPT } from '../../src/ui/media/accept';
+import { createHarness } from '../helpers/conversation-harness';
+import { createFakeFetch } from '../helpers/fake-fetch';
+import { png } from '../media/fixtures';
+
+const envelope = (data: unknown) =>
+  new Response(JSON.stringify({ Data: data, Version: '1.0.0', Success: true, Code: 200, Message: '' }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+const settle = async () => {
+  for (let round = 0; round < 20; round += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+test('the picker hint matches the media layer, so the panel chunk need not import it', () => {
+  expect(PICKER_ACCEPT).toEqual(ACCEPT_ATTRIBUTE);
+  expect(pickerAccept(false)).toBe(`${ACCEPT_ATTRIBUTE.image},${ACCEPT_ATTRIBUTE.video}`);
+});
+
+test('an image is uploaded with the session key and asked about with chatAskType Image', async () => {
+  const harness = createHarness({ settings: { enableUploadImage: true } });
+  const network = createFakeFetch((request) => {
+    if (request.url.endsWith('/chat/User/GetPreUploadUrl')) return envelope({ FileStoreId: 42, PreUploadUrl: '/upload/42?token=t' });
+    if (request.method === 'PUT') return envelope({ FileStoreId: 42 });
+    if (request.url.endsWith('/chat/User/FinishUpload')) return envelope(1);
+    return new Response('unexpected', { status: 500 });
+  });
+  const controller = await createMediaController({
+    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
+    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: null },
+    baseUrl: 'https://chat.example/',
+  });
+
+  controller.addFiles([new File([png()], 'porch.jpg', { type: 'image/jpeg' })]);
+  await settle();
+  const [preUpload, put, finish] = network.requests;
+  expect(JSON.parse(preUpload?.bodyText ?? '')).toEqual({ fileName: 'porch.png' });
+  expect(preUpload?.headers['chatrobot-sessionkey']).toBe(harness.sessionsIssued[0]?.key);
+  expect(put?.url).toBe('https://chat.example/upload/42?token=t');
+  expect(put?.headers['content-type']).toBe('image/png');
+  expect(put?.bodyBytes).toEqual(png());
+  expect(JSON.parse(finish?.bodyText ?? '')).toEqual({ FileStoreId: 42 });
+  expect(controller.hasDraft()).toBe(true);
+
+  expect(controller.sendDraft('What style is this?')).toBe(true);
+  const ask = await harness.fake.nextAsk();
+  expect(ask.request).toMatchObject({ content: 'What style is this?', chatAskType: 'Image', fileIds: [42] });
+  expect(ask.request.sessionID).toBe(harness.sessionsIssued[0]?.id);
+  expect(controller.hasDraft()).toBe(false);
+  const question = harness.conversation.messages.value.find((message) => message.role === 'user');
+  expect(question?.attachments).toEqual([
+    { kind: 'image', fileId: 42, name: 'porch.png', size: png().length, mimeType: 'image/png', url: 'https://chat.example/upload/42?token=t' },
+  ]);
+  controller.dispose();
+});
+
+test('a question the local rate limit refuses keeps the uploaded draft', async () => {
+  const harness = createHarness({
+    settings: { enableUploadImage: true, rateLimit: { count: 1, windowSeconds: 60, message: 'Slow down.' } },
+  });
+  const network = createFakeFetch((request) =>
+    request.url.endsWith('GetPreUploadUrl') ? envelope({ FileStoreId: 5, PreUploadUrl: 'https://files.example/5' }) : envelope(1),
+  );
+  const controller = await createMediaController({
+    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
+    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: null },
+    baseUrl: 'https://chat.example/',
+  });
+  void harness.conversation.send('first question');
+  (await harness.fake.nextAsk()).finish('ok');
+  await settle();
+
+  controller.addFiles([new File([png()], 'a.png')]);
+  await settle();
+  expect(controller.sendDraft('')).toBe(true);
+  expect(harness.conversation.rateLimit.value?.message).toBe('Slow down.');
+  expect(controller.hasDraft()).toBe(true);
+  controller.dispose();
+});

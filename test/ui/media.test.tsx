@@ -1,0 +1,262 @@
+/**
+ * The media UI on the real draft model (real byte checks) behind the real media slot, with held uploads and a fake
+ * recorder: picking, pasting and dropping files, the tray (thumbnails, progress, cancel, retry, notices), sending,
+ * push-to-talk, and sent images opening larger.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Recording } from '../../src/media';
+import { createMediaDraft, type Recorder, type UploadCall } from '../../src/model/media-draft';
+import type { WidgetSettings } from '../../src/model/settings';
+import { Root } from '../../src/ui/Root';
+import { controllerFor, mediaKinds } from '../../src/ui/media/controller';
+import { createMediaSlot, MEDIA_LOAD_FAILED } from '../../src/ui/media/slot';
+import { inspectFile } from '../../src/media';
+import { createFakeModel, type FakeModel } from '../helpers/fake-model';
+import { afterPaint } from '../helpers/render-ui';
+import { gif, png, wavHeader } from '../media/fixtures';
+
+afterEach(cleanup);
+
+interface HeldUpload {
+  name: string;
+  call: UploadCall;
+  succeed(fileId: number): void;
+  fail(message: string): void;
+}
+
+function fakeRecorder(): Recorder & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    start: async () => void calls.push('start'),
+    stop: async (): Promise<Recording> => {
+      calls.push('stop');
+      return { wav: new Blob([wavHeader(32_000)], { type: 'audio/wav' }), durationMs: 1000, sampleRate: 16000 };
+    },
+    cancel: () => void calls.push('cancel'),
+    level: () => 0.1,
+    elapsedMs: () => 3200,
+  };
+}
+
+async function setup(settings: Partial<WidgetSettings> = { enableUploadImage: true, enablePushToTalk: true }) {
+  const model: FakeModel = createFakeModel({ mode: 'floating', open: true, settings });
+  const uploads: HeldUpload[] = [];
+  const recorder = fakeRecorder();
+  const draft = createMediaDraft({
+    inspect: inspectFile,
+    upload: (_file, name, _type, call) =>
+      new Promise((resolve, reject) => {
+        uploads.push({
+          name,
+          call,
+          succeed: (fileId) => resolve({ fileId, url: `https://files.example/${fileId}` }),
+          fail: (message) => reject(new Error(message)),
+        });
+      }),
+    describeFailure: (error) => (error as Error).message,
+    kinds: () => mediaKinds(model.settings.peek()),
+    ask(text, attachments) {
+      void model.conversation.send(text, attachments);
+      return model.conversation.sendResult.ok;
+    },
+    busy: model.conversation.busy,
+    text: () => model.conversation.draft.peek(),
+    recorder,
+    preview: { urlFor: () => 'blob:thumbnail', revoke: () => undefined },
+  });
+  const media = createMediaSlot(async () => controllerFor(draft));
+  const view = render(<Root model={model} media={media} />);
+  await screen.findByRole('dialog');
+  await afterPaint();
+  return { model, uploads, recorder, draft, media, view };
+}
+
+function fileInput(): HTMLInputElement {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (input === null) throw new Error('no file input');
+  return input;
+}
+
+function pick(...files: File[]): void {
+  const input = fileInput();
+  Object.defineProperty(input, 'files', { configurable: true, value: files });
+  fireEvent.change(input);
+}
+
+const textbox = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const sendButton = () => screen.getByRole('button', { name: 'Send message' });
+const notices = () => document.querySelector<HTMLElement>('.cw-media__notices');
+
+describe('attaching images', () => {
+  test('the picker accepts images and videos (and WAV with push-to-talk); picked images show with upload progress', async () => {
+    const { uploads } = await setup();
+    expect(fileInput().accept).toContain('image/png');
+    expect(fileInput().accept).toContain('.mp4');
+    expect(fileInput().accept).toContain('.wav');
+    expect(fileInput().multiple).toBe(true);
+
+    pick(new File([png()], 'kitchen.png'));
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading kitchen.png' });
+    expect(progress.getAttribute('value')).toBe('0');
+    const item = progress.closest('li') as HTMLElement;
+    expect(item.querySelector('img')?.getAttribute('src')).toBe('blob:thumbnail');
+    act(() => uploads[0]?.call.onProgress(30, 40));
+    expect(progress.getAttribute('value')).toBe('75');
+    expect(item.textContent).toContain('75%');
+    expect(within(item).getByRole('button', { name: 'Cancel the upload of kitchen.png' })).toBeTruthy();
+  });
+
+  test('without push-to-talk the picker does not offer WAV; without EnableUploadImage there is no picker', async () => {
+    await setup({ enableUploadImage: true, enablePushToTalk: false });
+    expect(fileInput().accept).not.toContain('.wav');
+    cleanup();
+    await setup({ enableUploadImage: false, enablePushToTalk: true });
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Attach images or a video' })).toBeNull();
+  });
+
+  test('a refused file says why in the live region; the typed text and the rest of the draft stay', async () => {
+    await setup();
+    fireEvent.input(textbox(), { target: { value: 'Is this the one?' } });
+    pick(new File([png()], 'porch.png'));
+    await screen.findByText('porch.png');
+    pick(new File(['not a picture'], 'notes.png', { type: 'image/png' }), new File([gif({ frames: 3 })], 'spin.gif'));
+    const region = notices() as HTMLElement;
+    await waitFor(() => expect(region.textContent).toContain('"notes.png" is not a PNG, JPEG, WEBP or GIF image.'));
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(region.textContent).toContain('"spin.gif" is an animated GIF.'));
+    expect(screen.getByText('porch.png')).toBeTruthy();
+    expect(textbox().value).toBe('Is this the one?');
+
+    fireEvent.click(within(region).getAllByRole('button', { name: 'Dismiss' })[0] as HTMLElement);
+    expect(region.textContent).not.toContain('notes.png');
+  });
+
+  test('images alone can be sent: send waits for the uploads, then asks with their attachments', async () => {
+    const { model, uploads } = await setup();
+    pick(new File([png()], 'a.png'), new File([png(2, 2)], 'b.png'));
+    await screen.findByText('b.png');
+    expect(sendButton().getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Sending when the uploads finish…')).toBeTruthy();
+    expect(model.conversation.sent).toEqual([]);
+    await act(async () => {
+      uploads[0]?.succeed(1);
+      uploads[1]?.succeed(2);
+    });
+    await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+    expect(model.conversation.sent[0]?.text).toBe('');
+    expect(model.conversation.sent[0]?.attachments?.map((item) => [item.kind, item.fileId, item.name])).toEqual([
+      ['image', 1, 'a.png'],
+      ['image', 2, 'b.png'],
+    ]);
+    await waitFor(() => expect(screen.queryByText('a.png')).toBeNull());
+  });
+
+  test('cancel removes a file while it uploads; a failed upload offers retry and is announced', async () => {
+    const { uploads } = await setup();
+    pick(new File([png()], 'a.png'), new File([png()], 'b.png'));
+    await screen.findByText('b.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of a.png' }));
+    expect(uploads[0]?.call.signal.aborted).toBe(true);
+    expect(screen.queryByText('a.png')).toBeNull();
+
+    await act(async () => uploads[1]?.fail('The network is down.'));
+    await waitFor(() => expect(notices()?.textContent).toContain('"b.png" did not upload: The network is down.'));
+    expect(screen.getByText('Upload failed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry uploading b.png' }));
+    expect(uploads).toHaveLength(3);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading b.png' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of b.png' }));
+    expect(screen.queryByText('b.png')).toBeNull();
+  });
+
+  test('images pasted into the text field are attached', async () => {
+    await setup();
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [new File([png()], 'clip.png')] } });
+    textbox().dispatchEvent(paste);
+    expect(paste.defaultPrevented).toBe(true);
+    expect(await screen.findByText('clip.png')).toBeTruthy();
+  });
+
+  test('files dragged over the panel show a drop zone; dropped, they are attached', async () => {
+    await setup();
+    const dialog = screen.getByRole('dialog');
+    const drag = (type: string, files: File[] = []) => {
+      const event = new Event(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'dataTransfer', { value: { types: ['Files'], files, dropEffect: 'none' } });
+      act(() => void dialog.dispatchEvent(event));
+      return event;
+    };
+    drag('dragenter');
+    expect(dialog.classList.contains('cw-panel--drop')).toBe(true);
+    expect(dialog.querySelector('.cw-panel__drop')?.textContent).toBe('Drop images or a video to attach them');
+    expect(drag('dragover').defaultPrevented).toBe(true);
+    drag('drop', [new File([png()], 'dropped.png')]);
+    expect(dialog.classList.contains('cw-panel--drop')).toBe(false);
+    expect(await screen.findByText('dropped.png')).toBeTruthy();
+  });
+});
+
+describe('push-to-talk', () => {
+  test('holding the button shows the meter and elapsed time; release uploads the WAV and sends it', async () => {
+    const { model, uploads, recorder } = await setup();
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.pointerEnter(mic); // prefetch: the media code is there before the press
+    await act(async () => undefined);
+    fireEvent.keyDown(mic, { key: ' ' });
+    expect(recorder.calls).toEqual(['start']);
+    // <meter> (implicit role meter, which this DOM's role table lacks), labelled for screen readers.
+    const meter = await waitFor(() => {
+      const element = document.querySelector('meter[aria-label="Microphone level"]');
+      if (element === null) throw new Error('no level meter');
+      return element;
+    });
+    await waitFor(() => expect(document.querySelector('.cw-media__elapsed')?.textContent).toBe('0:03'));
+    expect(meter.getAttribute('value')).toBe('0.4');
+    await act(async () => void fireEvent.keyUp(mic, { key: ' ' }));
+    await waitFor(() => expect(uploads.map((upload) => upload.name)).toEqual(['voice-message.wav']));
+    expect(document.querySelector('meter')).toBeNull();
+    await act(async () => uploads[0]?.succeed(9));
+    await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+    expect(model.conversation.sent[0]?.attachments?.[0]).toMatchObject({ kind: 'audio', fileId: 9, mimeType: 'audio/wav' });
+  });
+
+  test('Escape cancels the recording and leaves the panel open', async () => {
+    const { model, uploads, recorder } = await setup();
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.keyDown(mic, { key: ' ' });
+    await waitFor(() => expect(recorder.calls).toEqual(['start']));
+    await act(async () => void fireEvent.keyDown(mic, { key: 'Escape' }));
+    expect(recorder.calls).toEqual(['start', 'cancel']);
+    expect(uploads).toEqual([]);
+    expect(model.isOpen.value).toBe(true);
+  });
+});
+
+test('when the media code cannot be loaded, the composer says so', async () => {
+  const model = createFakeModel({ mode: 'inline', settings: { enableUploadImage: true } });
+  const media = createMediaSlot(() => Promise.reject(new Error('offline')));
+  render(<Root model={model} media={media} />);
+  await screen.findByRole('dialog');
+  pick(new File([png()], 'a.png'));
+  const problem = await screen.findByRole('alert');
+  expect(problem.textContent).toBe(MEDIA_LOAD_FAILED);
+});
+
+test('every cw-media class the tray uses has a rule in media.css', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dir = join(__dirname, '../../src/ui/media');
+  const css = readFileSync(join(dir, 'media.css'), 'utf8');
+  const source = readFileSync(join(dir, 'MediaTray.tsx'), 'utf8');
+  // Whole names only: `cw-media__item--${kind}` modifiers are hooks for site owners' overrides.
+  const used = Array.from(source.matchAll(/\bcw-media[a-z0-9_-]*[a-z0-9]\b(?!-)/g), (match) => match[0]);
+  const hooksOnly = new Set(['cw-media__notices']);
+  const unstyled = used.filter((name) => !hooksOnly.has(name) && !new RegExp(`\\.${name}(?![a-z0-9_-])`).test(css));
+  expect(used.length).toBeGreaterThan(10);
+  expect(unstyled).toEqual([]);
+});
