@@ -8,15 +8,8 @@ import type {
   RealEstateCreateRequest, RealEstateDeleteRequest, RealEstateDeleteResponse, RealEstateListRequest,
   RealEstateListResponse, RealEstateUpdateRequest, StreamFinal,
 } from './types';
-import {
-  readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList, readNumber, readPreUpload,
-  readSession,
-} from './envelope';
-import { ServiceError } from './errors';
-import { createTransport, requestJson } from './http';
-import { failureText } from './messages';
-import { streamAnswer } from './stream';
-import { defaultXhrFactory, putFileTo, type XhrFactory } from './upload';
+import { createTransport } from './http';
+import * as operations from './operations';
 
 export type HeaderRecord = Record<string, string>;
 /** Extra headers: an object, or a function (sync or async) called before every request. */
@@ -88,38 +81,23 @@ export interface ServiceClient {
   uploadFile(file: Blob & { name?: string }, options?: UploadOptions): Promise<number>;
 }
 
+/** Every operation over one transport. A bundle that needs only a few can call operations.ts directly instead. */
 export function createClient(options: ClientOptions): ServiceClient {
   const transport = createTransport(options);
-  const createXhr: XhrFactory | null = options.xhr === undefined ? defaultXhrFactory() : options.xhr;
-  const post = <T>(
-    operation: OperationName,
-    body: unknown,
-    read: (data: unknown) => T,
-    call: CallOptions = {},
-  ): Promise<T> => requestJson(transport, operation, { method: 'POST', body }, read, call.signal);
-
-  const client: ServiceClient = {
-    getConfig: (request, call) => post('getConfig', request, readConfig, call),
-    getSession: (request, call) => post('getSession', request, readSession, call),
-    modelList: (call = {}) => requestJson(transport, 'modelList', { method: 'GET' }, readModelList, call.signal),
-    edit: (request, call) => post('edit', request, readNumber, call),
-    ask: (request, call) => post('ask', { ...request, stream: false }, readAnswer, call),
-    askStream: (request, handlers, call) => streamAnswer(transport, request, handlers, call),
-    realEstateCreate: (request, call) => post('realEstateCreate', request, readId, call),
-    realEstateUpdate: (request, call) => post('realEstateUpdate', request, readNumber, call),
-    realEstateList: (request, call) => post('realEstateList', request, readListingPage, call),
-    realEstateDelete: (request, call) => post('realEstateDelete', request, readDeleteResult, call),
-    preUpload: (request, call) => post('preUpload', request, readPreUpload, call),
-    putFile: (url, file, upload) => putFileTo(transport, createXhr, url, file, upload),
-    finishUpload: (request, call) => post('finishUpload', request, readNumber, call),
-    async uploadFile(file, upload = {}) {
-      const call = upload.signal ? { signal: upload.signal } : {};
-      const target = await client.preUpload({ fileName: file.name || 'upload' }, call);
-      await client.putFile(target.PreUploadUrl, file, upload);
-      const finished = await client.finishUpload({ FileStoreId: target.FileStoreId }, call);
-      if (finished !== 1) throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
-      return target.FileStoreId;
-    },
+  return {
+    getConfig: (request, call) => operations.getConfig(transport, request, call),
+    getSession: (request, call) => operations.getSession(transport, request, call),
+    modelList: (call) => operations.modelList(transport, call),
+    edit: (request, call) => operations.edit(transport, request, call),
+    ask: (request, call) => operations.ask(transport, request, call),
+    askStream: (request, handlers, call) => operations.askStream(transport, request, handlers, call),
+    realEstateCreate: (request, call) => operations.realEstateCreate(transport, request, call),
+    realEstateUpdate: (request, call) => operations.realEstateUpdate(transport, request, call),
+    realEstateList: (request, call) => operations.realEstateList(transport, request, call),
+    realEstateDelete: (request, call) => operations.realEstateDelete(transport, request, call),
+    preUpload: (request, call) => operations.preUpload(transport, request, call),
+    putFile: (url, file, upload) => operations.putFile(transport, url, file, upload),
+    finishUpload: (request, call) => operations.finishUpload(transport, request, call),
+    uploadFile: (file, upload) => operations.uploadFile(transport, file, upload),
   };
-  return client;
 }

@@ -20,6 +20,8 @@ export interface Transport {
   resolve(pathOrUrl: string): string;
   /** `base` plus the credentials and the caller's extra headers, with lower-case names. */
   headers(base: HeaderRecord): Promise<HeaderRecord>;
+  /** The `xhr` option as given: how putFile creates its XMLHttpRequest (upload.ts). */
+  readonly xhr: ClientOptions['xhr'];
 }
 
 const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
@@ -37,6 +39,7 @@ export function createTransport(options: ClientOptions): Transport {
   const resolve = (pathOrUrl: string): string => joinUrl(options.baseUrl, pathOrUrl);
   return {
     fetch: fetchFunction,
+    xhr: options.xhr,
     resolve,
     operationUrl: (operation) => resolve(options.paths?.[operation] ?? DEFAULT_PATHS[operation]),
     async headers(base) {

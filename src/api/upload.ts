@@ -13,12 +13,8 @@ import { failureText } from './messages';
 
 const OPERATION = 'putFile';
 
-/** Creates the XMLHttpRequest used for uploads; null means "use fetch". */
-export type XhrFactory = () => XMLHttpRequest;
-
-export function defaultXhrFactory(): XhrFactory | null {
-  return typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null;
-}
+/** Creates the XMLHttpRequest used for uploads. */
+type XhrFactory = () => XMLHttpRequest;
 
 function contentTypeOf(file: Blob): string {
   return file.type || 'application/octet-stream';
@@ -89,14 +85,12 @@ async function putWithFetch(transport: Transport, url: string, file: Blob, optio
   onProgress?.({ loaded: file.size, total: file.size });
 }
 
-export async function putFileTo(
-  transport: Transport,
-  createXhr: XhrFactory | null,
-  url: string,
-  file: Blob,
-  options: UploadOptions = {},
-): Promise<void> {
+/** PUT the bytes to a pre-upload URL, reporting progress. */
+export async function putFileTo(transport: Transport, url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
   throwIfAborted(OPERATION, options.signal);
   const target = transport.resolve(url);
+  // Default: the global XMLHttpRequest when there is one (browsers); none (Node) or null: fetch.
+  const createXhr =
+    transport.xhr === undefined ? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null) : transport.xhr;
   return createXhr ? putWithXhr(createXhr, target, file, options) : putWithFetch(transport, target, file, options);
 }

@@ -1,0 +1,71 @@
+/**
+ * One function per operation of service-api.md, each over a Transport (http.ts), so a bundle ships only the
+ * operations it calls and their Data checks: the widget's chat engine uses askStream, its media code the upload
+ * steps. createClient (client.ts) puts them all behind the ServiceClient facade.
+ */
+import type { CallOptions, UploadOptions } from './client';
+import {
+  readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList, readNumber, readPreUpload,
+  readSession, type DataReader,
+} from './envelope';
+import { ServiceError } from './errors';
+import { requestJson, type Transport } from './http';
+import { failureText } from './messages';
+import type {
+  AnswerRecord, AskRequest, EditRequest, FinishUploadRequest, GetConfigRequest, GetSessionRequest,
+  GetSessionResponse, ModelListItem, OperationName, PreUploadRequest, PreUploadResponse, PublicConfig,
+  RealEstateCreateRequest, RealEstateDeleteRequest, RealEstateDeleteResponse, RealEstateListRequest,
+  RealEstateListResponse, RealEstateUpdateRequest,
+} from './types';
+import { putFileTo } from './upload';
+
+export { streamAnswer as askStream } from './stream';
+export { putFileTo as putFile } from './upload';
+
+function post<T>(transport: Transport, operation: OperationName, body: unknown, read: DataReader<T>, call: CallOptions = {}): Promise<T> {
+  return requestJson(transport, operation, { method: 'POST', body }, read, call.signal);
+}
+
+export const getConfig = (transport: Transport, request: GetConfigRequest, call?: CallOptions): Promise<PublicConfig> =>
+  post(transport, 'getConfig', request, readConfig, call);
+
+export const getSession = (transport: Transport, request: GetSessionRequest, call?: CallOptions): Promise<GetSessionResponse> =>
+  post(transport, 'getSession', request, readSession, call);
+
+export const modelList = (transport: Transport, call: CallOptions = {}): Promise<ModelListItem[]> =>
+  requestJson(transport, 'modelList', { method: 'GET' }, readModelList, call.signal);
+
+export const edit = (transport: Transport, request: EditRequest, call?: CallOptions): Promise<number> =>
+  post(transport, 'edit', request, readNumber, call);
+
+/** ClientAsk with stream false: one JSON answer. */
+export const ask = (transport: Transport, request: Omit<AskRequest, 'stream'>, call?: CallOptions): Promise<AnswerRecord> =>
+  post(transport, 'ask', { ...request, stream: false }, readAnswer, call);
+
+export const realEstateCreate = (transport: Transport, request: RealEstateCreateRequest, call?: CallOptions): Promise<string> =>
+  post(transport, 'realEstateCreate', request, readId, call);
+
+export const realEstateUpdate = (transport: Transport, request: RealEstateUpdateRequest, call?: CallOptions): Promise<number> =>
+  post(transport, 'realEstateUpdate', request, readNumber, call);
+
+export const realEstateList = (transport: Transport, request: RealEstateListRequest, call?: CallOptions): Promise<RealEstateListResponse> =>
+  post(transport, 'realEstateList', request, readListingPage, call);
+
+export const realEstateDelete = (transport: Transport, request: RealEstateDeleteRequest, call?: CallOptions): Promise<RealEstateDeleteResponse> =>
+  post(transport, 'realEstateDelete', request, readDeleteResult, call);
+
+export const preUpload = (transport: Transport, request: PreUploadRequest, call?: CallOptions): Promise<PreUploadResponse> =>
+  post(transport, 'preUpload', request, readPreUpload, call);
+
+export const finishUpload = (transport: Transport, request: FinishUploadRequest, call?: CallOptions): Promise<number> =>
+  post(transport, 'finishUpload', request, readNumber, call);
+
+/** The whole flow: pre-upload, PUT with progress, finish. Resolves with the FileStoreId for fileIds. */
+export async function uploadFile(transport: Transport, file: Blob & { name?: string }, upload: UploadOptions = {}): Promise<number> {
+  const call = upload.signal ? { signal: upload.signal } : {};
+  const target = await preUpload(transport, { fileName: file.name || 'upload' }, call);
+  await putFileTo(transport, target.PreUploadUrl, file, upload);
+  const finished = await finishUpload(transport, { FileStoreId: target.FileStoreId }, call);
+  if (finished !== 1) throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
+  return target.FileStoreId;
+}
