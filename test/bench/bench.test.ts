@@ -107,6 +107,7 @@ describe('bench plumbing', () => {
     const result: BenchResult = {
       date: '',
       machine: { cpus: 2, cpuModel: '', memoryGb: 1, os: '' },
+      load: { start: 0, end: 0 },
       versions: { node: '', chromium: '', deepChat: '', playwrightCore: '', commit: '' },
       options: { quick: false, chunks: [500, 2_000, 10_000], runs: { widget: {}, 'deep-chat': {} } },
       sizes: null,

@@ -23,6 +23,8 @@ export interface SizesResult {
 export interface BenchResult {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; os: string };
+  /** 1-minute load average at the start and the end: other work on the machine skews every timing. */
+  load: { start: number; end: number };
   versions: { node: string; chromium: string; deepChat: string; playwrightCore: string; commit: string };
   options: { quick: boolean; chunks: number[]; runs: Record<Contender, Record<string, number>> };
   sizes: SizesResult | null;
@@ -256,7 +258,8 @@ export function formatMarkdown(result: BenchResult): string {
     '',
     `${result.date}; ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB RAM, ${machine.os}; ` +
       `Chromium ${versions.chromium} headless, Node ${versions.node}, deep-chat ${versions.deepChat}, ` +
-      `playwright-core ${versions.playwrightCore}; widget at ${versions.commit}${result.options.quick ? '; --quick' : ''}.`,
+      `playwright-core ${versions.playwrightCore}; widget at ${versions.commit}${result.options.quick ? '; --quick' : ''}; ` +
+      `load average ${result.load.start.toFixed(1)} at the start, ${result.load.end.toFixed(1)} at the end.`,
     '',
     'Medians, with min–max over the runs in brackets.',
     '',

@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem, type as osType, release } from 'node:os';
+import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -137,6 +137,7 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
   const result: BenchResult = {
     date: new Date().toISOString(),
     machine: machine(),
+    load: { start: loadavg()[0] ?? 0, end: 0 },
     versions: { node: process.version, chromium: '', deepChat: packageVersion('deep-chat'), playwrightCore: packageVersion('playwright-core'), commit: commit() },
     options: { quick: options.quick, chunks: options.chunks, runs: plan },
     sizes: null,
@@ -199,6 +200,7 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
     await deepChat?.close();
     await service?.close();
   }
+  result.load.end = loadavg()[0] ?? 0;
   return result;
 }
 
