@@ -177,8 +177,13 @@ describe('operator console: settings editor', () => {
       const welcome = page.locator('#setting-WelcomeMessage');
       await welcome.click();
       await welcome.selectText();
-      const typed = 'Welcome to the lake house team!';
-      await page.keyboard.type(typed, { delay: 40 });
+      // Pauses longer than the preview's debounce: the widget re-mounts, with its panel open, between the bursts.
+      const bursts = ['Welcome ', 'to the ', 'lake house ', 'team!'];
+      for (const burst of bursts) {
+        await page.keyboard.type(burst, { delay: 20 });
+        await page.waitForTimeout(600);
+      }
+      const typed = bursts.join('');
       expect(await welcome.inputValue()).toBe(typed);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-WelcomeMessage');
       await frame.getByText(typed).first().waitFor();

@@ -50,15 +50,48 @@ let version = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let latest: Partial<ChatbotSettings> | undefined;
 
+let releaseFocusGuard: () => void = () => {};
+
+/**
+ * The console keeps the keyboard. A re-mount with the panel open lets the widget focus its message field (right for
+ * a visitor, wrong while the operator types in the editor), and keystrokes would land in the preview. The first
+ * focus that arrives here after the re-mount is handed straight back, in the same task, so no key is lost. A click
+ * or touch in the preview, Tab in the console, or 3 seconds end the guard.
+ */
+function guardConsoleFocus(consoleElement: HTMLElement): () => void {
+  const parentDocument = window.parent.document;
+  const release = () => {
+    clearTimeout(timeout);
+    window.removeEventListener('focusin', bounce, true);
+    window.removeEventListener('pointerdown', release, true);
+    parentDocument.removeEventListener('keydown', onConsoleKey, true);
+  };
+  const bounce = () => {
+    release();
+    if (consoleElement.isConnected) consoleElement.focus();
+  };
+  const onConsoleKey = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') release();
+  };
+  window.addEventListener('focusin', bounce, true);
+  window.addEventListener('pointerdown', release, true);
+  parentDocument.addEventListener('keydown', onConsoleKey, true);
+  const timeout = setTimeout(release, 3000);
+  return release;
+}
+
 function remount(): void {
   if (!latest) return;
   const settings = latest;
   const thisVersion = ++version;
   try {
-    // The console keeps the keyboard: a re-mount with the panel open must not move focus into the preview.
-    const focusedInConsole = window.parent.document.hasFocus() && !document.hasFocus()
-      ? window.parent.document.activeElement
-      : null;
+    // (An element of the parent document is not an instance of this frame's HTMLElement: check by shape.)
+    const parentDocument = window.parent.document;
+    const focusedInConsole = parentDocument.hasFocus() && !document.hasFocus() ? parentDocument.activeElement : null;
+    releaseFocusGuard();
+    if (focusedInConsole && focusedInConsole !== parentDocument.body && 'focus' in focusedInConsole) {
+      releaseFocusGuard = guardConsoleFocus(focusedInConsole as HTMLElement);
+    }
     widget?.destroy();
     widget = mount({
       serialNumber: demo.serialNumber,
@@ -69,11 +102,6 @@ function remount(): void {
     });
     widget.on('open', () => (panelOpen = true));
     widget.on('close', () => (panelOpen = false));
-    if (focusedInConsole instanceof HTMLElement) {
-      requestAnimationFrame(() => {
-        if (document.hasFocus()) focusedInConsole.focus();
-      });
-    }
     document.documentElement.dataset.previewVersion = String(thisVersion);
     showStatus('');
     tell({ type: 'cbw-preview:mounted', version: thisVersion });

@@ -9,7 +9,8 @@ import type { ChatbotSettings } from '../../../../src/api/index';
 import { PREVIEW_PATH, isFromPreview, type ToPreview } from './preview-protocol';
 
 interface Props {
-  settings: ReadonlySignal<Partial<ChatbotSettings>>;
+  /** Null while there is nothing to show yet. */
+  settings: ReadonlySignal<Partial<ChatbotSettings> | null>;
   /** Bumped after every save: the frame fetches GetConfig again. */
   savedVersion: ReadonlySignal<number>;
 }
@@ -26,7 +27,8 @@ export function Preview({ settings, savedVersion }: Props): JSX.Element {
       if (!isFromPreview(event.data)) return;
       if (event.data.type === 'cbw-preview:ready') {
         ready = true;
-        post({ type: 'cbw-preview:settings', settings: settings.peek() });
+        const current = settings.peek();
+        if (current) post({ type: 'cbw-preview:settings', settings: current });
       } else if (event.data.type === 'cbw-preview:failed') {
         setProblem(event.data.message);
       } else {
@@ -36,7 +38,7 @@ export function Preview({ settings, savedVersion }: Props): JSX.Element {
     window.addEventListener('message', onMessage);
     const stopSettings = effect(() => {
       const current = settings.value;
-      if (ready) post({ type: 'cbw-preview:settings', settings: current });
+      if (ready && current) post({ type: 'cbw-preview:settings', settings: current });
     });
     let firstSave = true;
     const stopSaved = effect(() => {

@@ -32,8 +32,11 @@ export interface SettingsModel {
   readonly pictureUrls: ReadonlySignal<Partial<Record<PictureField, string>>>;
   /** Counts successful saves (the preview refreshes its config after each). */
   readonly savedVersion: ReadonlySignal<number>;
-  /** What the preview widget shows: the draft, before saving. */
-  readonly preview: ReadonlySignal<Partial<ChatbotSettings>>;
+  /**
+   * What the preview widget shows: the draft, before saving. Null until the settings have loaded (the preview waits
+   * rather than show empty values); {} when they could not load (the widget then shows what GetConfig says).
+   */
+  readonly preview: ReadonlySignal<Partial<ChatbotSettings> | null>;
   reload(): Promise<void>;
   set(name: SettingName, value: DraftValue): void;
   /** Records an uploaded picture: its file id goes into the draft, its URL into the thumbnails and preview. */
@@ -64,7 +67,10 @@ export function createSettingsModel(api: ConsoleApi): SettingsModel {
     }
     return urls;
   });
-  const preview = computed(() => previewSettings(draft.value, pictureUrls.value));
+  const preview = computed(() => {
+    if (saved.value === null) return load.value.status === 'failed' ? {} : null;
+    return previewSettings(draft.value, pictureUrls.value);
+  });
 
   function adopt(settings: FullSettings): void {
     const values = draftFromSettings(settings as unknown as Record<string, unknown>);
