@@ -4,9 +4,10 @@
  * and renders the draft tray.
  */
 import type { ClientOptions } from '../../api/client';
-import { createClient } from '../../api/client';
 import { ServiceError } from '../../api/errors';
+import { createTransport } from '../../api/http';
 import { failureText } from '../../api/messages';
+import { finishUpload, preUpload, putFile } from '../../api/operations';
 import { createObjectUrlRegistry, createPushToTalkRecorder, inspectFile } from '../../media';
 import { failureMessage, type Conversation } from '../../model/conversation';
 import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft';
@@ -35,19 +36,20 @@ export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 
 export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
   const { model, baseUrl } = options;
   const conversation = await options.model.conversation.load();
-  const client = createClient({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
+  // Only the three upload steps are bundled, not the whole service client.
+  const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
   const previews = createObjectUrlRegistry();
 
   async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
     const { signal } = call;
     await conversation.ensureSession();
-    const target = await client.preUpload({ fileName: name }, { signal });
+    const target = await preUpload(transport, { fileName: name }, { signal });
     // The PUT carries the real format's type, whatever the browser guessed from the name.
-    await client.putFile(target.PreUploadUrl, file.slice(0, file.size, mimeType), {
+    await putFile(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), {
       signal,
       onProgress: (progress) => call.onProgress(progress.loaded, progress.total),
     });
-    if ((await client.finishUpload({ FileStoreId: target.FileStoreId }, { signal })) !== 1) {
+    if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, { signal })) !== 1) {
       throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
     }
     // The pre-upload URL also serves the file back (GET): history shows it from there, never from stored bytes.
