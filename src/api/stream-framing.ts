@@ -1,118 +1,81 @@
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
- * accepted. fetch-event-source parses SSE; this module makes everything else look like SSE first, and then reads
- * the JSON of each event.
- *
- * The normaliser works on bytes, never on decoded text: line ends (CR, LF) are single bytes that never occur
- * inside a multi-byte UTF-8 sequence, so splitting there cannot corrupt a character however the network cuts
- * the chunks. Decoding happens later, one complete line at a time, inside fetch-event-source.
+ * accepted: SSE (`data:` lines, `event:`/`id:` lines, `:` comments, CR, LF or CRLF, multi-line data) and bare JSON
+ * objects one per line, with or without a `[DONE]` sentinel. One pass reads it all: the caller decodes the bytes
+ * with a streaming TextDecoder (which keeps a character cut between two network chunks whole, and drops a byte
+ * order mark), this module splits the text into events and reads the JSON of each.
  */
 import { isRecord } from './envelope';
 
-/** Private event name that marks the last event of a stream: a parse failure there is a cut, not bad data. */
-export const END_OF_STREAM_EVENT = 'chatbot-widget-end-of-stream';
+/** Receives each event's data; `last` is true for the event the end of the stream closed. */
+export type EventHandler = (data: string, last: boolean) => void;
 
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const TAB = 0x09;
-const OPEN_BRACE = 0x7b;
-const encoder = new TextEncoder();
-const DATA_PREFIX = encoder.encode('data: ');
-const NEWLINE = encoder.encode('\n');
-const EVENT_END = encoder.encode('\n\n');
-const STREAM_END = encoder.encode(`event: ${END_OF_STREAM_EVENT}\n\n`);
-const DONE = encoder.encode('[DONE]');
-const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+export interface EventReader {
+  /** The next piece of decoded text, cut anywhere. */
+  push(text: string): void;
+  /** The stream ended: an unterminated last line and event still count (marked `last`). */
+  end(): void;
 }
 
-function startsWith(bytes: Uint8Array, prefix: ArrayLike<number>, at = 0): boolean {
-  if (bytes.length - at < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
-  return true;
-}
+const LINE_END = /[\r\n]/g;
+/** A line that is a bare JSON object, or a bare [DONE], rather than an SSE field line. */
+const BARE_DATA = /^[ \t]*(?=\{|\[DONE\][ \t]*$)/;
 
-/** A line that is a bare JSON object (or a bare [DONE]) rather than an SSE field line. */
-function bareDataStart(line: Uint8Array): number {
-  let first = 0;
-  while (first < line.length && (line[first] === SPACE || line[first] === TAB)) first++;
-  if (line[first] === OPEN_BRACE) return first;
-  if (startsWith(line, DONE, first)) {
-    let rest = first + DONE.length;
-    while (rest < line.length && (line[rest] === SPACE || line[rest] === TAB)) rest++;
-    if (rest === line.length) return first;
-  }
-  return -1;
-}
-
-/**
- * A byte stream transform: every line becomes an LF-terminated SSE line; a bare JSON line becomes a whole
- * `data:` event; a leading byte order mark is dropped; at the end, an unterminated last line is kept and the
- * last event is closed with the END_OF_STREAM_EVENT name so it is dispatched at all.
- */
-export function createFramingNormalizer(): TransformStream<Uint8Array, Uint8Array> {
-  // The start of a line whose end has not arrived yet, as copied pieces: joined once, when the line ends, so a
-  // long line in tiny chunks costs linear time.
-  let pending: Uint8Array[] = [];
+export function createEventReader(onEvent: EventHandler): EventReader {
+  let partialLine = '';
   let skipLineFeed = false;
-  let firstLine = true;
+  let data: string[] = [];
 
-  function pushLine(line: Uint8Array, output: Uint8Array[], closeBareEvent: boolean): void {
-    if (firstLine) {
-      firstLine = false;
-      if (startsWith(line, BYTE_ORDER_MARK)) line = line.subarray(BYTE_ORDER_MARK.length);
-    }
-    const bare = bareDataStart(line);
-    if (bare < 0) {
-      output.push(line, NEWLINE);
-    } else {
-      output.push(DATA_PREFIX, line.subarray(bare), closeBareEvent ? EVENT_END : NEWLINE);
+  function dispatch(last: boolean): void {
+    const eventData = data.join('\n');
+    data = [];
+    if (eventData !== '' || last) onEvent(eventData, last);
+  }
+
+  function readLine(line: string, last: boolean): void {
+    const bare = BARE_DATA.exec(line);
+    if (bare) {
+      data.push(line.slice(bare[0].length));
+      // A bare line is a whole event; at the very end it waits for end() to be closed as the last one.
+      if (!last) dispatch(false);
+    } else if (line === '') dispatch(false);
+    else if (line[0] !== ':') {
+      const colon = line.indexOf(':');
+      // Only data matters: event names, ids and retry hints change nothing for a one-shot answer.
+      if ((colon < 0 ? line : line.slice(0, colon)) === 'data') {
+        data.push(colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1)));
+      }
     }
   }
 
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      const output: Uint8Array[] = [];
-      let lineStart = 0;
-      for (let i = 0; i < chunk.length; i++) {
-        const byte = chunk[i];
-        if (skipLineFeed) {
-          skipLineFeed = false;
-          if (byte === LF) {
-            lineStart = i + 1;
-            continue;
-          }
-        }
-        if (byte !== LF && byte !== CR) continue;
-        const tail = chunk.subarray(lineStart, i);
-        pushLine(pending.length > 0 ? concat([...pending, tail]) : tail, output, true);
-        pending = [];
-        skipLineFeed = byte === CR;
-        lineStart = i + 1;
+  return {
+    push(text) {
+      let start = 0;
+      if (skipLineFeed && text !== '') {
+        skipLineFeed = false;
+        if (text[0] === '\n') start = 1;
       }
-      // Copied, not kept as a view: the producer may reuse its buffer for the next chunk.
-      if (lineStart < chunk.length) pending.push(chunk.slice(lineStart));
-      if (output.length > 0) controller.enqueue(concat(output));
+      LINE_END.lastIndex = start;
+      for (let match = LINE_END.exec(text); match !== null; match = LINE_END.exec(text)) {
+        const end = match.index;
+        readLine(partialLine + text.slice(start, end), false);
+        partialLine = '';
+        start = end + 1;
+        if (text[end] === '\r') {
+          if (start === text.length) skipLineFeed = true;
+          else if (text[start] === '\n') start++;
+        }
+        LINE_END.lastIndex = start;
+      }
+      // Kept as a string: V8 joins repeated appends lazily, so a long line in tiny pieces stays linear.
+      partialLine += text.slice(start);
     },
-    flush(controller) {
-      const output: Uint8Array[] = [];
-      if (pending.length > 0) pushLine(concat(pending), output, false);
-      pending = [];
-      output.push(STREAM_END);
-      controller.enqueue(concat(output));
+    end() {
+      if (partialLine !== '') readLine(partialLine, true);
+      partialLine = '';
+      dispatch(true);
     },
-  });
+  };
 }
 
 /** What one event of the stream means. */
@@ -163,8 +126,8 @@ function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
   return typeof content === 'string' ? { type: 'chunk', content } : { type: 'ignore' };
 }
 
-/** Reads the data of one event. `event` is the SSE event name ('' when none). */
-export function interpretEvent(data: string, event: string): StreamItem {
+/** Reads the data of one event; `last` marks the event the end of the stream closed. */
+export function interpretEvent(data: string, last: boolean): StreamItem {
   const text = data.trim();
   if (text === '') return { type: 'ignore' };
   if (text === '[DONE]') return { type: 'done' };
@@ -173,7 +136,7 @@ export function interpretEvent(data: string, event: string): StreamItem {
     value = JSON.parse(text);
   } catch {
     // The last event of a stream cut mid-object: the answer was interrupted, the data was not bad.
-    return event === END_OF_STREAM_EVENT ? { type: 'ignore' } : { type: 'malformed', reason: 'an event is not JSON' };
+    return last ? { type: 'ignore' } : { type: 'malformed', reason: 'an event is not JSON' };
   }
   return interpretObject(value, false);
 }

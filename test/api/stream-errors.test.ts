@@ -145,11 +145,13 @@ describe('failures', () => {
     ).rejects.toBe(mistake);
   });
 
-  test('without window and document it says what is missing instead of crashing', async () => {
+  test('streams without window and document (Node, workers): the reader needs only fetch', async () => {
     globals.uninstall();
-    const { fake, client } = setup(() => jsonResponse(envelope(null)));
-    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toThrow(/window and document/);
-    expect(fake.requests).toHaveLength(0);
+    const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('fine') + 'data: [DONE]\n\n')], signal: request.signal }));
+    const pieces: string[] = [];
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, { onChunk: (piece) => pieces.push(piece) })).resolves.toMatchObject({ Answer: 'fine' });
+    expect(pieces).toEqual(['fine']);
+    expect(fake.requests).toHaveLength(1);
   });
 });
 
