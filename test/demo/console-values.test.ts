@@ -15,7 +15,7 @@ import {
   type ListingDraft,
 } from '../../demo/web/scripts/console/listing-values';
 import { SETTING_FIELDS, SETTING_GROUPS } from '../../demo/web/scripts/console/settings-fields';
-import { draftFromSettings, planEdit, previewSettings } from '../../demo/web/scripts/console/settings-values';
+import { domainWarning, draftFromSettings, planEdit, previewSettings } from '../../demo/web/scripts/console/settings-values';
 import { CREATE_SCHEMA, toListItem } from '../../demo/server/listing-schema';
 import { defaultSettings, EDIT_SCHEMA } from '../../demo/server/settings';
 import type { ListingRecord } from '../../demo/server/store';
@@ -112,6 +112,16 @@ describe('settings: Edit and preview', () => {
     const plan = planEdit(saved, { ...saved, RateLimitTime: '1.5', Name: 'New' });
     expect(plan.changes).toEqual({ Name: 'New' });
     expect(plan.errors.RateLimitTime).toMatch(/whole number/);
+  });
+
+  it('warns when domain checks would lock out the page the operator is on', () => {
+    const origin = 'http://127.0.0.1:5173';
+    expect(domainWarning({ ...saved, VerifyDomain: false, Domains: '' }, origin)).toBeUndefined();
+    expect(domainWarning({ ...saved, VerifyDomain: true, Domains: 'shop.example' }, origin)).toMatch(/127\.0\.0\.1:5173\) is not in the list/);
+    for (const entry of ['127.0.0.1:5173', '127.0.0.1', 'http://127.0.0.1:5173/', 'shop.example\n127.0.0.1']) {
+      expect(domainWarning({ ...saved, VerifyDomain: true, Domains: entry }, origin), entry).toBeUndefined();
+    }
+    expect(domainWarning({ ...saved, VerifyDomain: true, Domains: '*.example.com' }, 'https://shop.example.com')).toBeUndefined();
   });
 
   it('gives the preview every value that converts, and picture URLs instead of file ids', () => {

@@ -6,7 +6,7 @@ import { hexToRgb, rgbToHex } from './color';
 import { describeFailure } from './failure';
 import { settingInputId, type SettingField } from './settings-fields';
 import type { SettingsModel } from './settings-model';
-import { UNLIMITED, type DraftValue } from './settings-values';
+import { domainWarning, UNLIMITED, type DraftValue } from './settings-values';
 
 interface Props {
   field: SettingField;
@@ -157,9 +157,15 @@ export function SettingInput({ field, model, api }: Props): JSX.Element {
       </label>
       {control}
       <p id={`${id}-help`} class="field__help">{field.help}</p>
+      {field.name === 'Domains' && <DomainWarning model={model} />}
       {error && <p id={`${id}-error`} class="field__error">{error}</p>}
     </div>
   );
+}
+
+function DomainWarning({ model }: { model: SettingsModel }) {
+  const warning = domainWarning(model.draft.value, location.origin);
+  return warning ? <p class="field__warning" role="status">{warning}</p> : null;
 }
 
 interface CommonProps {

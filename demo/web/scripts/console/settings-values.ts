@@ -98,3 +98,27 @@ export function previewSettings(
   }
   return settings as Partial<ChatbotSettings>;
 }
+
+/**
+ * A warning when domain checks would lock out the page the operator is on (the preview and the demo pages run
+ * there). Mirrors the reference service's rules loosely: an entry matches this origin, this host:port, this host
+ * name, or a *.wildcard of it.
+ */
+export function domainWarning(draft: Draft, origin: string): string | undefined {
+  if (draft.VerifyDomain !== true) return undefined;
+  const url = new URL(origin);
+  const entries = String(draft.Domains)
+    .split(/\r?\n/)
+    .map((line) => line.trim().toLowerCase().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const listed = entries.some(
+    (entry) =>
+      entry === url.origin ||
+      entry === url.host ||
+      entry === url.hostname ||
+      (entry.startsWith('*.') && url.hostname.endsWith(entry.slice(1))),
+  );
+  return listed
+    ? undefined
+    : `This site (${url.host}) is not in the list: once saved, the service refuses the widget here, the preview included.`;
+}
