@@ -34,13 +34,15 @@ export default defineConfig(({ mode }) => {
         output: script
           ? {
               minify: true,
+              // The JSX calls' /* @__PURE__ */ marks (one per element) help only a later bundler; this is the end.
+              comments: false,
               // Everything the entry loads statically goes into ONE file, the one the loader imports: one request
               // and one gzip stream before the chat opens. The entry itself is left as an unused re-export.
               codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
               entryFileNames: 'widget/[name]-entry.js',
               chunkFileNames: (chunk) => (chunk.name === 'boot' ? 'chatbot-widget.module.js' : 'widget/[name]-[hash].js'),
             }
-          : { minify: loader, chunkFileNames: 'lib/[name]-[hash].js' },
+          : { minify: loader, ...(loader ? { comments: false } : {}), chunkFileNames: 'lib/[name]-[hash].js' },
         // The ES entries are for bundlers: the package's dependencies stay imports, so an app shares its copies.
         ...(loader || script ? {} : { external: [/^preact(\/|$)/, /^@preact\//, /^@microsoft\/fetch-event-source/] }),
       },
