@@ -94,6 +94,7 @@ describe('bench plumbing', () => {
       completed: true,
       timeToLastChunkMs: ms,
       lastByteToVisibleMs: 10,
+      framesAfterLastByte: 1,
       lastChunkReadToVisibleMs: 10,
       networkMs: 5,
       bytesRead: 1,

@@ -45,6 +45,11 @@ export interface StreamRun {
   timeToLastChunkMs: number;
   /** The network's last byte of the answer (Resource Timing responseEnd) → the rendering update showing it. */
   lastByteToVisibleMs: number;
+  /**
+   * Rendering updates from the network's last byte to the one that shows the last chunk, that one included: 1
+   * means it was shown by the first frame after the byte arrived, however late that frame came on a busy machine.
+   */
+  framesAfterLastByte: number;
   /** The page script's read that completed the last chunk → the rendering update showing it. */
   lastChunkReadToVisibleMs: number;
   /** t0 → the network's last byte: how long the service and the network took to deliver the whole answer. */
@@ -202,6 +207,7 @@ export function summarise(
     completed,
     timeToLastChunkMs: end - probe.t0,
     lastByteToVisibleMs: end - network.responseEnd,
+    framesAfterLastByte: probe.frames.filter((time) => time > network.responseEnd && time <= end).length,
     lastChunkReadToVisibleMs: end - (probe.markerByteAt ?? end),
     networkMs: network.responseEnd - probe.t0,
     bytesRead: probe.bytes,
