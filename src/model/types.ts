@@ -2,7 +2,7 @@
  * The widget's state contract: what the UI reads and which actions it may call. Implemented by
  * conversation.ts and widget-model.ts; rendered by src/ui. No DOM here.
  */
-import type { ReadonlySignal, Signal } from '@preact/signals';
+import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { ChatAskType } from '../api/types';
 import type { WidgetSettings } from './settings';
 

@@ -6,6 +6,7 @@ import { Launcher } from './Launcher';
 import type { ComposerMedia } from './media-slots';
 import { Popup } from './Popup';
 import { DEFAULT_BOT_NAME, PANEL_LOAD_FAILED } from './launcher-strings';
+import './signals'; // re-renders components when the model signals they read change
 import { adoptStyles } from './styles';
 
 /*

@@ -2,7 +2,7 @@
  * A conversation wired to fakes: the fake client, a fake clock, manual animation frames and fake local/session
  * storage. `reload()` builds a second conversation on the same storage, as a page reload would.
  */
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import { createConversation, type Conversation } from '../../src/model/conversation';
 import type { Session } from '../../src/model/persistence';
 import { DEFAULT_SETTINGS, type WidgetSettings } from '../../src/model/settings';

@@ -3,7 +3,7 @@
  * a rate limit) and read which actions the UI called. For behaviour that depends on the model's own logic, the
  * UI tests use the real model with the fake client instead (test/ui/real-model.test.tsx).
  */
-import { batch, signal, type Signal } from '@preact/signals';
+import { batch, signal, type Signal } from '@preact/signals-core';
 import { DEFAULT_SETTINGS, type WidgetSettings } from '../../src/model/settings';
 import type {
   Attachment,
