@@ -104,6 +104,7 @@ describe('bench plumbing', () => {
       mainThread: { taskMs: 1, scriptMs: 1, layoutMs: 1, perChunkUs, styleMs: 1 },
       heapUsedBytes: 1,
       markerVisible: true,
+      probeOverheadMs: 0,
     });
     const result: BenchResult = {
       date: '',

@@ -52,6 +52,8 @@ export interface ProbeReport {
   /** Times of the rendering updates while armed. */
   frames: number[];
   longTasks: LongTaskEntry[];
+  /** Time the probe's own read and mutation callbacks took while armed. */
+  overheadMs: number;
 }
 
 export interface BenchProbe {
@@ -95,6 +97,8 @@ export function installProbe(): void {
   let markerRenderedAt: number | null = null;
   let markerNode: Node | null = null;
   let frames: number[] = [];
+  /** Time spent in the probe's own read and mutation callbacks while armed (its cost to the page). */
+  let overheadMs = 0;
   let onRendered: (() => void) | null = null;
 
   // Bytes: time every body read; find the marker in the decoded text, carrying a tail across reads.
@@ -124,6 +128,7 @@ export function installProbe(): void {
       if (firstByteAt === null) firstByteAt = now;
       lastByteAt = now;
       if (markerByteAt === null && text.includes(marker)) markerByteAt = now;
+      overheadMs += performance.now() - now;
       return result;
     });
   } as typeof originalRead;
@@ -135,6 +140,7 @@ export function installProbe(): void {
       : (node.textContent ?? '').includes(marker);
   const observer = new MutationObserver((records) => {
     if (!armed || markerDomAt !== null) return;
+    const start = performance.now();
     for (const record of records) {
       if (record.type === 'characterData') {
         if (holdsMarker(record.target)) markerNode = record.target;
@@ -148,9 +154,10 @@ export function installProbe(): void {
       }
       if (markerNode) {
         markerDomAt = performance.now();
-        return;
+        break;
       }
     }
+    overheadMs += performance.now() - start;
   });
   const watchOptions: MutationObserverInit = { subtree: true, childList: true, characterData: true };
   observer.observe(document, watchOptions);
@@ -204,7 +211,7 @@ export function installProbe(): void {
       marker = nextMarker;
       firstByteAt = markerByteAt = lastByteAt = markerDomAt = markerRenderedAt = null;
       markerNode = null;
-      reads = bytes = 0;
+      reads = bytes = overheadMs = 0;
       frames = [];
       armed = true;
       if (!looping) {
@@ -231,7 +238,7 @@ export function installProbe(): void {
     },
     report() {
       return {
-        t0, marker, firstByteAt, markerByteAt, lastByteAt, reads, bytes, markerDomAt, markerRenderedAt,
+        t0, marker, firstByteAt, markerByteAt, lastByteAt, reads, bytes, markerDomAt, markerRenderedAt, overheadMs,
         markerVisible: visible(markerNode), frames: frames.slice(), longTasks: longTasks.slice(),
       };
     },

@@ -56,6 +56,7 @@ export interface StreamSummary {
   scriptMs: Spread;
   layoutMs: Spread;
   heapMb: Spread;
+  probeOverheadMs: Spread;
 }
 
 export const NAMES: Record<Contender, string> = { widget: 'chatbot-widget', 'deep-chat': 'deep-chat' };
@@ -85,6 +86,7 @@ export function summarise(runs: readonly StreamRun[], contender: Contender, chun
     scriptMs: of((run) => run.mainThread.scriptMs),
     layoutMs: of((run) => run.mainThread.layoutMs),
     heapMb: of((run) => run.heapUsedBytes / 1e6),
+    probeOverheadMs: of((run) => run.probeOverheadMs),
   };
 }
 
@@ -246,6 +248,7 @@ function streamTable(result: BenchResult, chunks: number): string | null {
     ['  of which script, total', (s) => s.scriptMs, ' ms', true],
     ['  of which layout, total', (s) => s.layoutMs, ' ms', true],
     ['JS heap after (after GC)', (s) => s.heapMb, ' MB', true],
+    ["the probe's own time in the page (included above)", (s) => s.probeOverheadMs, ' ms', false],
   ];
   const runsNote = (summary: StreamSummary | null) =>
     summary ? `${summary.runs} run${summary.runs === 1 ? '' : 's'}${summary.incomplete ? `, ${summary.incomplete} timed out` : ''}` : 'not run';

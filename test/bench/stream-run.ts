@@ -64,6 +64,8 @@ export interface StreamRun {
   /** Used JS heap after the answer, after a forced garbage collection. */
   heapUsedBytes: number;
   markerVisible: boolean;
+  /** Main-thread time of the probe's own callbacks (included in the numbers above; it should be small). */
+  probeOverheadMs: number;
 }
 
 type Metrics = Record<string, number>;
@@ -227,5 +229,6 @@ export function summarise(
     },
     heapUsedBytes,
     markerVisible: probe.markerVisible,
+    probeOverheadMs: probe.overheadMs,
   };
 }
