@@ -24,8 +24,6 @@ export const mediaMessages = {
   empty: (name: string) => `"${name}" is empty.`,
   unreadable: (name: string) => `"${name}" could not be read. It may have been moved or deleted; please pick it again.`,
   wrongType: (name: string, expected: MediaKind) => `"${name}" is not ${ACCEPTED[expected]}.`,
-  knownUnsupported: (name: string, label: string, expected: MediaKind) =>
-    `"${name}" is ${label}, which is not supported. Please use ${ACCEPTED[expected]}.`,
   tooLarge: (name: string, kind: MediaKind, limitBytes: number) =>
     `"${name}" is larger than ${formatFileSize(limitBytes)}, the limit for ${KIND_NOUN[kind]}.`,
   animatedGif: (name: string) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,

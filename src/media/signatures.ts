@@ -1,7 +1,7 @@
 /**
- * Content signatures ("magic numbers") of the formats the service takes, plus a few it does not take but that
- * people often try (WebM, QuickTime, HEIC, MP3...), so a rejection can say what the file really is.
- * Pure functions over the first bytes of a file; no I/O.
+ * Content signatures ("magic numbers") of the formats the service takes. Anything else (WebM, QuickTime, HEIC,
+ * MP3...) is simply not one of them: the rejection names the formats that are accepted, which is what a person
+ * needs to fix it. Pure functions over the first bytes of a file; no I/O.
  */
 export type MediaKind = 'image' | 'audio' | 'video';
 export type DetectedFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'wav' | 'mp4' | 'mkv' | 'avi' | 'flv' | 'mpeg';
@@ -26,14 +26,8 @@ export const FORMATS: Readonly<Record<DetectedFormat, FormatInfo>> = {
   mpeg: { kind: 'video', mimeType: 'video/mpeg', extensions: ['mpg', 'mpeg'] },
 };
 
-/** A recognised format the service does not take; `label` names it for a person ("a WebM video"). */
-export interface KnownUnsupported {
-  label: string;
-}
-
 export type Detection =
   | { format: DetectedFormat }
-  | { unsupported: KnownUnsupported }
   /** Starts with an EBML header: Matroska or WebM, decided by its DocType (see readMatroskaDocType). */
   | { ebml: true }
   | { unknown: true };
@@ -55,25 +49,16 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0)
 
 /**
  * ISO base media files (MP4 and relatives) all start with an ftyp box; its major brand tells MP4 video apart from
- * HEIF/AVIF still images, QuickTime movies and audio-only M4A. Any other brand (isom, mp41, mp42, avc1, iso2,
- * dash, 3gp*, M4V...) is taken as MP4.
+ * QuickTime movies (qt), HEIF/HEIC/AVIF still images, audio-only M4A/M4B/M4P/F4A/F4B and camera raw (crx), none
+ * of which the service takes. Any other brand (isom, mp41, mp42, avc1, iso2, dash, 3gp*, M4V...) is taken as MP4.
  */
-const NON_MP4_BRANDS: Readonly<Record<string, string>> = {
-  'qt  ': 'a QuickTime (MOV) video',
-  heic: 'a HEIC image', heix: 'a HEIC image', hevc: 'a HEIC image', hevx: 'a HEIC image',
-  heim: 'a HEIC image', heis: 'a HEIC image', mif1: 'a HEIF image', msf1: 'a HEIF image',
-  avif: 'an AVIF image', avis: 'an AVIF image',
-  'M4A ': 'an M4A audio file', 'M4B ': 'an M4A audio file', 'M4P ': 'an M4A audio file',
-  'F4A ': 'an M4A audio file', 'F4B ': 'an M4A audio file',
-  'crx ': 'a camera raw image',
-};
+const NON_MP4_BRAND = /^(?:qt {2}|hei[cmsx]|hev[cx]|m[is]f1|avi[fs]|[MF]4[ABP] |crx )$/;
 
 function detectIsoMedia(head: Uint8Array): Detection {
   const boxSize = ((head[0] ?? 0) << 24 | (head[1] ?? 0) << 16 | (head[2] ?? 0) << 8 | (head[3] ?? 0)) >>> 0;
   // An ftyp box holds at least a major brand and a minor version; size 1 means a 64-bit size follows.
   if (boxSize !== 1 && boxSize < 16) return { unknown: true };
-  const label = NON_MP4_BRANDS[ascii(head, 8, 4)];
-  return label === undefined ? { format: 'mp4' } : { unsupported: { label } };
+  return NON_MP4_BRAND.test(ascii(head, 8, 4)) ? { unknown: true } : { format: 'mp4' };
 }
 
 function detectRiff(head: Uint8Array): Detection {
@@ -98,11 +83,6 @@ export function detectSignature(head: Uint8Array): Detection {
   if (startsWith(head, [0x46, 0x4c, 0x56, 0x01])) return { format: 'flv' };
   if (startsWith(head, [0x00, 0x00, 0x01, 0xba]) || startsWith(head, [0x00, 0x00, 0x01, 0xb3])) {
     return { format: 'mpeg' };
-  }
-  if (ascii(head, 0, 4) === 'OggS') return { unsupported: { label: 'an Ogg file' } };
-  if (ascii(head, 0, 4) === 'fLaC') return { unsupported: { label: 'a FLAC audio file' } };
-  if (ascii(head, 0, 3) === 'ID3' || ((head[0] ?? 0) === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2)) {
-    return { unsupported: { label: 'an MP3 audio file' } };
   }
   return { unknown: true };
 }

@@ -81,9 +81,7 @@ async function detect(file: Blob): Promise<Detection> {
   const headerLength = ebmlHeaderLength(head);
   if (headerLength === null || headerLength > EBML_HEADER_MAX_BYTES) return { unknown: true };
   const docType = readMatroskaDocType(await readBytes(file, 0, headerLength));
-  if (docType === 'matroska') return { format: 'mkv' };
-  if (docType === 'webm') return { unsupported: { label: 'a WebM video' } };
-  return { unknown: true };
+  return docType === 'matroska' ? { format: 'mkv' } : { unknown: true }; // WebM is not one of the service's formats
 }
 
 /**
@@ -99,9 +97,6 @@ export async function inspectFile(file: Blob & { name?: string }, expected: Medi
     detection = await detect(file);
   } catch {
     return reject('unreadable', mediaMessages.unreadable(name));
-  }
-  if ('unsupported' in detection) {
-    return reject('type', mediaMessages.knownUnsupported(name, detection.unsupported.label, expected));
   }
   if (!('format' in detection) || FORMATS[detection.format].kind !== expected) {
     return reject('type', mediaMessages.wrongType(name, expected));
