@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +12,29 @@ import { defineConfig } from 'vitest/config';
  * - `--mode loader`: dist/chatbot-widget.js, the tiny classic script a site owner pastes, which installs the
  *   ChatbotWidget queue and imports the boot module next to it.
  */
+/** The lazy entries that load together when the chat first opens (see src/boot/README.md). */
+const PANEL_ENTRIES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'].map((path) =>
+  fileURLToPath(new URL(path, import.meta.url)),
+);
+
+/** Names 'panel' every module the panel entries import statically (boot's own modules stay in boot). */
+function panelGroup(): Rolldown.CodeSplittingNameFunction {
+  let members: Set<string> | null = null;
+  return (id, context) => {
+    if (members === null) {
+      const found = new Set<string>();
+      const visit = (module: string): void => {
+        if (found.has(module)) return;
+        found.add(module);
+        for (const next of context.getModuleInfo(module)?.importedIds ?? []) visit(next);
+      };
+      PANEL_ENTRIES.forEach(visit);
+      members = found;
+    }
+    return members.has(id) ? 'panel' : null;
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   const script = mode === 'script';
@@ -38,7 +63,10 @@ export default defineConfig(({ mode }) => {
               comments: false,
               // Everything the entry loads statically goes into ONE file, the one the loader imports: one request
               // and one gzip stream before the chat opens. The entry itself is left as an unused re-export.
-              codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+              // Everything the open panel needs (its UI and the conversation engine, both loaded on first open) goes
+              // into one more file: one request, and one gzip stream that shares Preact's and the model's words.
+              // Code reached only through other dynamic imports (the media chunk) keeps its own file.
+              codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }, { name: panelGroup() }] },
               entryFileNames: 'widget/[name]-entry.js',
               chunkFileNames: (chunk) => (chunk.name === 'boot' ? 'chatbot-widget.module.js' : 'widget/[name]-[hash].js'),
             }
