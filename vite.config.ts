@@ -2,16 +2,6 @@ import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/**
- * Three build passes, because Vite refuses a multi-entry IIFE build and the script-tag graph must not share chunks
- * with the bundler entry (its size budget is measured on exactly what a visitor downloads):
- * - default mode: the ES entries for bundlers (dist/index.js, dist/api.js) and their lazy chunks (dist/lib/);
- * - `--mode script`: dist/chatbot-widget.module.js, the boot module the script tag imports, and the chunks it
- *   loads on first open (dist/widget/); its manifest (dist/.vite/script-manifest.json) gives the exact graph
- *   that test/bench/sizes.ts measures;
- * - `--mode loader`: dist/chatbot-widget.js, the tiny classic script a site owner pastes, which installs the
- *   ChatbotWidget queue and imports the boot module next to it.
- */
 /** The lazy entries that load together when the chat first opens (see src/boot/README.md). */
 const PANEL_ENTRIES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'].map((path) =>
   fileURLToPath(new URL(path, import.meta.url)),
@@ -35,6 +25,16 @@ function panelGroup(): Rolldown.CodeSplittingNameFunction {
   };
 }
 
+/**
+ * Three build passes, because Vite refuses a multi-entry IIFE build and the script-tag graph must not share chunks
+ * with the bundler entry (its size budget is measured on exactly what a visitor downloads):
+ * - default mode: the ES entries for bundlers (dist/index.js, dist/api.js) and their lazy chunks (dist/lib/);
+ * - `--mode script`: dist/chatbot-widget.module.js, the boot module the script tag imports, and the chunks it
+ *   loads on first open (dist/widget/); its manifest (dist/.vite/script-manifest.json) gives the exact graph
+ *   that test/bench/sizes.ts measures;
+ * - `--mode loader`: dist/chatbot-widget.js, the tiny classic script a site owner pastes, which installs the
+ *   ChatbotWidget queue and imports the boot module next to it.
+ */
 export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   const script = mode === 'script';
