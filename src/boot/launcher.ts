@@ -1,8 +1,8 @@
 /**
  * The part of the UI that loads before the chat is opened: the launcher button, the welcome popup and the slot
  * the panel is rendered into, written with plain DOM calls and signal effects (no Preact: Preact, its signals
- * integration and hooks alone would spend most of the 12 KB budget). Markup, classes, labels and focus behaviour
- * are those of the Preact Launcher, Popup and Root in src/ui, styled by src/ui/launcher.css.
+ * integration and hooks alone would spend most of the 12 KB budget). Styled by src/ui/launcher.css; the panel
+ * (src/ui/Panel.tsx through panel-host.tsx) is rendered into its slot.
  */
 import { effect, signal, untracked } from '@preact/signals-core';
 import type { WidgetModel } from '../model/types';

@@ -12,8 +12,8 @@ import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, configFailed } fro
 import panelCss from './panel.css?inline';
 
 /*
- * The lazily loaded half of the UI: Root imports this module on first open (or launcher hover/focus) and adopts
- * `panelCss` into the shadow root when it arrives.
+ * The lazily loaded half of the UI: src/boot/panel-host.tsx renders it, loaded on first open (or launcher
+ * hover/focus); the launcher adopts `panelCss` into the shadow root when it arrives.
  */
 export { panelCss };
 
@@ -22,7 +22,7 @@ export interface PanelProps {
   id: string;
   floating: boolean;
   open: boolean;
-  /** Close from inside the panel (close button, Escape); Root then gives focus back to the launcher. */
+  /** Close from inside the panel (close button, Escape); the launcher then takes focus back. */
   onClose: () => void;
   dialogRef: RefObject<HTMLDivElement>;
   media: ComposerMedia | undefined;

@@ -69,6 +69,13 @@ describe('launcher', () => {
 });
 
 describe('panel dialog', () => {
+  test('is a dialog labelled by the chatbot name, not modal on a large screen', async () => {
+    const { dialog, shadow } = await openPanel();
+    const title = shadow.getElementById(dialog.getAttribute('aria-labelledby') ?? '');
+    expect(title?.textContent).toBe('Test bot');
+    expect(dialog.hasAttribute('aria-modal')).toBe(false);
+  });
+
   test('focus moves to the composer on open and back to the launcher on close', async () => {
     const { ui, shadow, launcher, dialog } = await openPanel();
     const composer = ui.getByRole('textbox', { name: 'Message' });
@@ -120,13 +127,17 @@ describe('welcome popup', () => {
 });
 
 describe('inline mode and failures', () => {
-  test('inline: the panel at once, no launcher, no focus grab', async () => {
-    const { ui, shadow } = setup(createFakeModel({ mode: 'inline' }));
+  test('inline: the panel at once, no launcher, no close button, no focus grab; Escape does not hide it', async () => {
+    const { ui, shadow, model } = setup(createFakeModel({ mode: 'inline' }));
     const dialog = await ui.findByRole('dialog');
     expect(dialog.hidden).toBe(false);
     expect(shadow.querySelector('.cw-launcher')).toBeNull();
+    expect(ui.queryByRole('button', { name: 'Close chat' })).toBeNull();
     expect(shadow.querySelector('.cw-root--inline')).not.toBeNull();
     expect(shadow.activeElement).toBeNull();
+    fireEvent.keyDown(ui.getByRole('textbox', { name: 'Message' }), { key: 'Escape' });
+    expect(model.calls).not.toContain('close');
+    expect(dialog.hidden).toBe(false);
   });
 
   test('a panel that fails to load says so while open, and loads on the next try', async () => {

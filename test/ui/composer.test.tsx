@@ -1,6 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { Root } from '../../src/ui/Root';
 import { createFakeModel } from '../helpers/fake-model';
 import { renderPanel } from '../helpers/render-ui';
 
@@ -98,8 +97,7 @@ describe('media buttons', () => {
 
   test('are not drawn when the settings disable them, even with a handler', async () => {
     const model = inline();
-    render(<Root model={model} media={{ pickImage: vi.fn(), pushToTalk: { start: vi.fn(), end: vi.fn() } }} />);
-    await screen.findByRole('dialog');
+    await renderPanel(model, { media: { pickImage: vi.fn(), pushToTalk: { start: vi.fn(), end: vi.fn() } } });
     expect(screen.queryByRole('button', { name: 'Attach images or a video' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold to record a voice message' })).toBeNull();
   });
@@ -109,13 +107,7 @@ describe('media buttons', () => {
     const pickImage = vi.fn();
     const start = vi.fn();
     const end = vi.fn();
-    render(
-      <Root
-        model={model}
-        media={{ pickImage, pushToTalk: { start, end }, renderDraft: () => <p>2 images ready</p> }}
-      />,
-    );
-    await screen.findByRole('dialog');
+    await renderPanel(model, { media: { pickImage, pushToTalk: { start, end }, renderDraft: () => <p>2 images ready</p> } });
     expect(screen.getByText('2 images ready')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Attach images or a video' }));
     expect(pickImage).toHaveBeenCalledTimes(1);

@@ -1,17 +1,29 @@
-import { act, cleanup, fireEvent, render as renderInDocument, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { render } from 'preact';
 import { afterEach, describe, expect, test } from 'vitest';
-import { Root } from '../../src/ui/Root';
+import { renderLauncher } from '../../src/boot/launcher';
+import type { WidgetModel } from '../../src/model/types';
 import { adoptStyles } from '../../src/ui/styles';
 import { createFakeModel } from '../helpers/fake-model';
-import { afterPaint } from '../helpers/render-ui';
+import { afterPaint, renderPanel } from '../helpers/render-ui';
 
+const teardowns: Array<() => void> = [];
 afterEach(() => {
+  for (const teardown of teardowns.splice(0)) teardown();
   cleanup();
   document.body.replaceChildren();
 });
+
+/** The widget as mount() draws it: the DOM launcher in a shadow root, the real panel loaded lazily. */
+function renderWidget(root: ShadowRoot, model: WidgetModel): () => void {
+  const remove = renderLauncher(root, model, { loadPanel: () => import('../../src/boot/panel-host') });
+  teardowns.push(remove);
+  return () => {
+    teardowns.splice(teardowns.indexOf(remove), 1);
+    remove();
+  };
+}
 
 function shadowHost(): ShadowRoot {
   const host = document.createElement('div');
@@ -55,9 +67,7 @@ describe('inside a shadow root', () => {
   test('the launcher styles are adopted at once and the panel styles when it loads, all in the shadow root', async () => {
     const root = shadowHost();
     const model = createFakeModel();
-    const container = document.createElement('div');
-    root.append(container);
-    act(() => render(<Root model={model} />, container));
+    const remove = renderWidget(root, model);
     expect(root.adoptedStyleSheets).toHaveLength(1);
 
     const launcher = root.querySelector<HTMLButtonElement>('.cw-launcher');
@@ -73,8 +83,9 @@ describe('inside a shadow root', () => {
     fireEvent.keyDown(root.activeElement as Element, { key: 'Escape' });
     await waitFor(() => expect(root.activeElement).toBe(launcher));
 
-    act(() => render(null, container));
+    remove();
     expect(root.adoptedStyleSheets).toHaveLength(0);
+    expect(root.childNodes).toHaveLength(0);
   });
 });
 
@@ -83,10 +94,7 @@ describe('mobile', () => {
     const happy = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
     happy.setViewport({ width: 375, height: 700 });
     try {
-      renderInDocument(<Root model={createFakeModel()} />);
-      fireEvent.click(screen.getByRole('button', { name: /open chat/i }));
-      const dialog = await screen.findByRole('dialog');
-      await afterPaint();
+      const { dialog } = await renderPanel(createFakeModel({ open: true }));
       expect(dialog.getAttribute('aria-modal')).toBe('true');
       expect(dialog.classList.contains('cw-panel--full')).toBe(true);
 
@@ -108,8 +116,7 @@ describe('mobile', () => {
     const happy = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
     happy.setViewport({ width: 375, height: 700 });
     try {
-      renderInDocument(<Root model={createFakeModel({ mode: 'inline' })} />);
-      const dialog = await screen.findByRole('dialog');
+      const { dialog } = await renderPanel(createFakeModel({ mode: 'inline' }));
       expect(dialog.hasAttribute('aria-modal')).toBe(false);
     } finally {
       happy.setViewport({ width: 1024, height: 768 });
@@ -121,9 +128,7 @@ describe('mobile', () => {
     Object.defineProperty(window, 'visualViewport', { configurable: true, value: viewport });
     try {
       const root = shadowHost();
-      const container = document.createElement('div');
-      root.append(container);
-      act(() => render(<Root model={createFakeModel({ open: true })} />, container));
+      const remove = renderWidget(root, createFakeModel({ open: true }));
       await waitFor(() => expect(root.querySelector('[role="dialog"]')).not.toBeNull());
       await afterPaint();
       const host = root.host as HTMLElement;
@@ -135,7 +140,7 @@ describe('mobile', () => {
       await new Promise((resolve) => requestAnimationFrame(resolve));
       expect(host.style.getPropertyValue('--cw-vv-height')).toBe('380px');
       expect(host.style.getPropertyValue('--cw-vv-top')).toBe('120px');
-      act(() => render(null, container));
+      remove();
       await afterPaint();
       expect(host.style.getPropertyValue('--cw-vv-height')).toBe('');
     } finally {
@@ -151,7 +156,9 @@ describe('stylesheets', () => {
   test('every cw- class the components use has a rule (no typo leaves something unstyled)', () => {
     const sources = readdirSync(uiDir)
       .filter((file) => file.endsWith('.tsx'))
-      .map((file) => readFileSync(join(uiDir, file), 'utf8'))
+      .map((file) => join(uiDir, file))
+      .concat(join(__dirname, '../../src/boot/launcher.ts'))
+      .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     const used = new Set(Array.from(sources.matchAll(/\bcw-[a-z0-9]+(?:-[a-z0-9]+)*(?:__[a-z0-9]+(?:-[a-z0-9]+)*)?(?:--[a-z0-9]+(?:-[a-z0-9]+)*)?/g), (match) => match[0]));
     // Classes that exist for tests, devtools and site owners' overrides rather than for our own rules.
@@ -159,7 +166,7 @@ describe('stylesheets', () => {
       'cw-panel--full', 'cw-composer--busy', 'cw-msg--welcome', 'cw-panel__new', 'cw-panel__close', 'cw-msg__copy',
       'cw-msg__retry', 'cw-composer__image', 'cw-composer__mic', 'cw-msg__time', 'cw-msg__file', 'cw-root--floating',
       'cw-privacy__description', 'cw-privacy__name', 'cw-launcher--open', 'cw-composer__send--stop',
-      'cw-limit__wait',
+      'cw-limit__wait', 'cw-launcher__glyph',
     ]);
     const unstyled = [...used].filter(
       (name) => !hooksOnly.has(name) && !name.startsWith('cw-msg__file--') && !name.startsWith('cw-contacts__link--') && !name.startsWith('cw-msg__copy--') && !new RegExp(`\\.${name}(?![a-z0-9_-])`).test(css),

@@ -3,17 +3,16 @@
  * recorder: picking, pasting and dropping files, the tray (thumbnails, progress, cancel, retry, notices), sending,
  * push-to-talk, and sent images opening larger.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Recording } from '../../src/media';
 import { createMediaDraft, type Recorder, type UploadCall } from '../../src/model/media-draft';
 import type { WidgetSettings } from '../../src/model/settings';
-import { Root } from '../../src/ui/Root';
 import { controllerFor, mediaKinds } from '../../src/ui/media/controller';
 import { createMediaSlot, MEDIA_LOAD_FAILED } from '../../src/ui/media/slot';
 import { inspectFile } from '../../src/media';
 import { createFakeModel, type FakeModel } from '../helpers/fake-model';
-import { afterPaint } from '../helpers/render-ui';
+import { renderPanel } from '../helpers/render-ui';
 import { gif, png, wavHeader } from '../media/fixtures';
 
 afterEach(cleanup);
@@ -67,10 +66,8 @@ async function setup(settings: Partial<WidgetSettings> = { enableUploadImage: tr
     preview: { urlFor: () => 'blob:thumbnail', revoke: () => undefined },
   });
   const media = createMediaSlot(async () => controllerFor(draft));
-  const view = render(<Root model={model} media={media} />);
-  await screen.findByRole('dialog');
-  await afterPaint();
-  return { model, uploads, recorder, draft, media, view };
+  await renderPanel(model, { media });
+  return { model, uploads, recorder, draft, media };
 }
 
 function fileInput(): HTMLInputElement {
@@ -240,8 +237,7 @@ describe('push-to-talk', () => {
 test('when the media code cannot be loaded, the composer says so', async () => {
   const model = createFakeModel({ mode: 'inline', settings: { enableUploadImage: true } });
   const media = createMediaSlot(() => Promise.reject(new Error('offline')));
-  render(<Root model={model} media={media} />);
-  await screen.findByRole('dialog');
+  await renderPanel(model, { media });
   pick(new File([png()], 'a.png'));
   const problem = await screen.findByRole('alert');
   expect(problem.textContent).toBe(MEDIA_LOAD_FAILED);

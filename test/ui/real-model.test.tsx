@@ -3,18 +3,17 @@
  * what the visitor sees when the model's own logic (streaming, stop, retry, failure, talk to a person, the rate
  * limit) runs, not a fake's idea of it.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ChatbotSettings } from '../../src/api/types';
 import { createConversation } from '../../src/model/conversation';
 import { openStore } from '../../src/model/storage';
 import { createWidgetModel, type WidgetModelHandle } from '../../src/model/widget-model';
-import { Root } from '../../src/ui/Root';
 import { settle } from '../helpers/conversation-harness';
 import { createFakeClient, type FakeClient } from '../helpers/fake-client';
 import { FakeStorage } from '../helpers/fake-storage';
 import { createFakeClock, createManualFrames, type FakeClock, type ManualFrames } from '../helpers/fake-time';
-import { afterPaint, liveRegion } from '../helpers/render-ui';
+import { afterPaint, liveRegion, renderPanelUi } from '../helpers/render-ui';
 
 interface Setup {
   model: WidgetModelHandle;
@@ -47,7 +46,7 @@ async function setup(inlineSettings: Partial<ChatbotSettings> = {}): Promise<Set
     clock,
   });
   models.push(model);
-  const { container } = render(<Root model={model} />);
+  const { container } = renderPanelUi(model);
   await screen.findByRole('dialog');
   await waitFor(() => expect(model.conversation.loaded.value).toBe(true));
   await settle();
