@@ -1,11 +1,10 @@
 /**
- * The request plumbing every operation shares: URLs, headers, the fetch call and the mapping of each kind of
- * failure onto ServiceError.
+ * The request plumbing every operation shares: URLs, headers, and the mapping of each kind of failure onto
+ * ServiceError. (The JSON request of the non-streamed operations is in operations.ts, so streaming alone does not
+ * bundle it.)
  */
 import type { ClientOptions, HeaderRecord } from './client';
-import {
-  envelopeFailure, malformedError, parseJson, unwrapEnvelope, type DataReader,
-} from './envelope';
+import { envelopeFailure, parseJson } from './envelope';
 import { ServiceError } from './errors';
 import { failureText } from './messages';
 import { DEFAULT_PATHS, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './types';
@@ -95,41 +94,4 @@ export async function readBody(operation: string, response: Response, signal?: A
   } catch (error) {
     throw transportError(operation, error, signal);
   }
-}
-
-export interface JsonRequest {
-  method: 'GET' | 'POST';
-  /** Sent as JSON (POST only). */
-  body?: unknown;
-}
-
-/** One JSON operation: fetch, check the status, parse, unwrap the envelope, check Data's shape. */
-export async function requestJson<T>(
-  transport: Transport,
-  operation: OperationName,
-  request: JsonRequest,
-  read: DataReader<T>,
-  signal?: AbortSignal,
-): Promise<T> {
-  throwIfAborted(operation, signal);
-  const base: HeaderRecord = { accept: 'application/json' };
-  if (request.method === 'POST') base['content-type'] = 'application/json';
-  const headers = await transport.headers(base);
-  throwIfAborted(operation, signal);
-  let response: Response;
-  try {
-    response = await transport.fetch(transport.operationUrl(operation), {
-      method: request.method,
-      headers,
-      ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    throw transportError(operation, error, signal);
-  }
-  const text = await readBody(operation, response, signal);
-  if (!response.ok) throw httpError(operation, response.status, text);
-  const parsed = parseJson(text);
-  if (!parsed.ok) throw malformedError(operation, parsed.error);
-  return unwrapEnvelope(operation, parsed.value, read);
 }

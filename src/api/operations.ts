@@ -3,13 +3,13 @@
  * operations it calls and their Data checks: the widget's chat engine uses askStream, its media code the upload
  * steps. createClient (client.ts) puts them all behind the ServiceClient facade.
  */
-import type { CallOptions, UploadOptions } from './client';
+import type { CallOptions, HeaderRecord, UploadOptions } from './client';
 import {
-  readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList, readNumber, readPreUpload,
-  readSession, type DataReader,
+  malformedError, parseJson, readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList,
+  readNumber, readPreUpload, readSession, unwrapEnvelope, type DataReader,
 } from './envelope';
 import { ServiceError } from './errors';
-import { requestJson, type Transport } from './http';
+import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
 import type {
   AnswerRecord, AskRequest, EditRequest, FinishUploadRequest, GetConfigRequest, GetSessionRequest,
@@ -21,6 +21,43 @@ import { putFileTo } from './upload';
 
 export { streamAnswer as askStream } from './stream';
 export { putFileTo as putFile } from './upload';
+
+export interface JsonRequest {
+  method: 'GET' | 'POST';
+  /** Sent as JSON (POST only). */
+  body?: unknown;
+}
+
+/** One JSON operation: fetch, check the status, parse, unwrap the envelope, check Data's shape. */
+export async function requestJson<T>(
+  transport: Transport,
+  operation: OperationName,
+  request: JsonRequest,
+  read: DataReader<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  throwIfAborted(operation, signal);
+  const base: HeaderRecord = { accept: 'application/json' };
+  if (request.method === 'POST') base['content-type'] = 'application/json';
+  const headers = await transport.headers(base);
+  throwIfAborted(operation, signal);
+  let response: Response;
+  try {
+    response = await transport.fetch(transport.operationUrl(operation), {
+      method: request.method,
+      headers,
+      ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    throw transportError(operation, error, signal);
+  }
+  const text = await readBody(operation, response, signal);
+  if (!response.ok) throw httpError(operation, response.status, text);
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw malformedError(operation, parsed.error);
+  return unwrapEnvelope(operation, parsed.value, read);
+}
 
 function post<T>(transport: Transport, operation: OperationName, body: unknown, read: DataReader<T>, call: CallOptions = {}): Promise<T> {
   return requestJson(transport, operation, { method: 'POST', body }, read, call.signal);

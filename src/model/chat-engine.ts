@@ -1,11 +1,12 @@
 /**
- * The lazy half of a widget: streaming answers from the service and the conversation, loaded together in one
- * chunk when the chat is first opened (or hovered, or sent to through the API). Only askStream is bundled: the
- * other operations of the service client are not needed here.
+ * The lazy half of a widget: streaming answers from the service and the conversation, loaded with the panel when
+ * the chat is first opened (or hovered, or sent to through the API). Only askStream (stream.ts) is imported, not
+ * operations.ts: the build puts everything this file imports into the panel's file, and the other operations
+ * belong to the media chunk or to no widget chunk at all.
  */
 import type { ClientOptions } from '../api/client';
 import { createTransport } from '../api/http';
-import { askStream } from '../api/operations';
+import { streamAnswer } from '../api/stream';
 import { createConversation, type Conversation, type ConversationDeps } from './conversation';
 
 export type EngineClientOptions = Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
@@ -15,7 +16,7 @@ export function startConversation(clientOptions: EngineClientOptions, deps: Omit
   const transport = createTransport({ ...clientOptions, sessionKey: () => conversation.sessionKey() });
   const conversation: Conversation = createConversation({
     ...deps,
-    client: { askStream: (request, handlers, call) => askStream(transport, request, handlers, call) },
+    client: { askStream: (request, handlers, call) => streamAnswer(transport, request, handlers, call) },
   });
   return conversation;
 }
