@@ -2,7 +2,7 @@
 export { ACCEPT_ATTRIBUTE, inspectFile, MEDIA_LIMITS, sizeLimitFor, uploadFileName } from './sniff';
 export type { DetectedFormat, FileVerdict, MediaKind, RejectionRule } from './sniff';
 export { FORMATS } from './signatures';
-export { downmixToMono, encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
+export { encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
 export { createPushToTalkRecorder, MicrophoneError, microphoneErrorFrom } from './recorder';
 export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder';
 export { createObjectUrlRegistry } from './thumbnails';

@@ -10,7 +10,7 @@
  * The microphone is always released (tracks stopped, audio context closed) on stop, cancel and every error.
  */
 import { mediaMessages } from './messages';
-import { downmixToMono, encodeWav, resample, SPEECH_SAMPLE_RATE } from './wav';
+import { encodeWav, resample, SPEECH_SAMPLE_RATE } from './wav';
 
 export type MicrophoneErrorKind =
   | 'denied' // the person or the browser's policy refused the microphone
@@ -86,21 +86,18 @@ interface Session {
   stopped: Promise<Recording> | null;
 }
 
-/** Maps getUserMedia's DOMException names (and their old Chrome aliases) to what the person can do about it. */
+/** Maps getUserMedia's DOMException names to what the person can do about it. */
 export function microphoneErrorFrom(error: unknown): MicrophoneError {
   if (error instanceof MicrophoneError) return error;
   const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
   switch (name) {
     case 'NotAllowedError':
-    case 'PermissionDeniedError':
     case 'SecurityError':
       return new MicrophoneError('denied', mediaMessages.microphoneDenied, { cause: error });
     case 'NotFoundError':
-    case 'DevicesNotFoundError':
     case 'OverconstrainedError':
       return new MicrophoneError('no-device', mediaMessages.microphoneMissing, { cause: error });
     case 'NotReadableError':
-    case 'TrackStartError':
     case 'AbortError':
       return new MicrophoneError('busy', mediaMessages.microphoneBusy, { cause: error });
     case 'NotSupportedError':
@@ -131,12 +128,6 @@ function concatenate(chunks: readonly Float32Array[], length: number): Float32Ar
   return all;
 }
 
-/** A mono copy of the buffer (the node reuses its buffers, so keeping a view would keep garbage). */
-function monoCopy(buffer: AudioBuffer): Float32Array {
-  if (buffer.numberOfChannels <= 1) return new Float32Array(buffer.getChannelData(0));
-  return downmixToMono(Array.from({ length: buffer.numberOfChannels }, (_, channel) => buffer.getChannelData(channel)));
-}
-
 export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToTalkRecorder {
   const targetRate = options.sampleRate ?? SPEECH_SAMPLE_RATE;
   const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS;
@@ -158,7 +149,9 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
 
   const capture = (current: Session, buffer: AudioBuffer): void => {
     if (session !== current) return;
-    const samples = monoCopy(buffer);
+    // A copy: the node reuses its buffers. One channel: the node was made with one input, so the browser has
+    // already mixed a stereo microphone down.
+    const samples = new Float32Array(buffer.getChannelData(0));
     current.level = rms(samples);
     const room = current.maxFrames - current.capturedFrames;
     if (room <= 0) return;

@@ -8,30 +8,16 @@
 export const SPEECH_SAMPLE_RATE = 16_000;
 
 const HEADER_BYTES = 44;
-const BYTES_PER_SAMPLE = 2;
 
 /**
- * A 16-bit little-endian PCM WAV (RIFF/WAVE, one "fmt " and one "data" chunk). `samples` is one Float32Array
- * per channel (or a single one for mono), values in [-1, 1]; louder values are clipped.
+ * A 16-bit little-endian mono PCM WAV (RIFF/WAVE, one "fmt " and one "data" chunk) of `samples` in [-1, 1];
+ * louder values are clipped. Mono only: the recorder's audio node mixes the microphone down to one channel.
  */
-export function encodeWav(samples: Float32Array[] | Float32Array, sampleRate: number): Blob {
-  const channels = samples instanceof Float32Array ? [samples] : samples;
-  if (channels.length === 0) throw new RangeError('encodeWav needs at least one channel.');
-  if (!Number.isInteger(sampleRate) || sampleRate <= 0) {
-    throw new RangeError(`encodeWav needs a positive whole sample rate, got ${sampleRate}.`);
-  }
-  const frames = channels[0]?.length ?? 0;
-  if (channels.some((channel) => channel.length !== frames)) {
-    throw new RangeError('encodeWav needs channels of equal length.');
-  }
-
-  const channelCount = channels.length;
-  const blockAlign = channelCount * BYTES_PER_SAMPLE;
-  const dataBytes = frames * blockAlign;
-  const buffer = new ArrayBuffer(HEADER_BYTES + dataBytes);
-  const view = new DataView(buffer);
+export function encodeWav(samples: Float32Array, sampleRate: number): Blob {
+  const dataBytes = samples.length * 2;
+  const view = new DataView(new ArrayBuffer(HEADER_BYTES + dataBytes));
   const writeAscii = (offset: number, text: string): void => {
-    for (let index = 0; index < text.length; index += 1) view.setUint8(offset + index, text.charCodeAt(index));
+    for (let index = 0; index < 4; index += 1) view.setUint8(offset + index, text.charCodeAt(index));
   };
 
   writeAscii(0, 'RIFF');
@@ -40,41 +26,23 @@ export function encodeWav(samples: Float32Array[] | Float32Array, sampleRate: nu
   writeAscii(12, 'fmt ');
   view.setUint32(16, 16, true); // fmt chunk size for PCM
   view.setUint16(20, 1, true); // audio format 1 = PCM
-  view.setUint16(22, channelCount, true);
+  view.setUint16(22, 1, true); // one channel
   view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * blockAlign, true); // byte rate
-  view.setUint16(32, blockAlign, true);
-  view.setUint16(34, BYTES_PER_SAMPLE * 8, true);
+  view.setUint32(28, sampleRate * 2, true); // byte rate
+  view.setUint16(32, 2, true); // block align: bytes per frame
+  view.setUint16(34, 16, true); // bits per sample
   writeAscii(36, 'data');
   view.setUint32(40, dataBytes, true);
-
-  let offset = HEADER_BYTES;
-  for (let frame = 0; frame < frames; frame += 1) {
-    for (const channel of channels) {
-      view.setInt16(offset, floatToInt16(channel[frame] ?? 0), true);
-      offset += BYTES_PER_SAMPLE;
-    }
+  for (let index = 0; index < samples.length; index += 1) {
+    view.setInt16(HEADER_BYTES + index * 2, floatToInt16(samples[index] ?? 0), true);
   }
-  return new Blob([buffer], { type: 'audio/wav' });
+  return new Blob([view.buffer], { type: 'audio/wav' });
 }
 
 /** [-1, 1] to a 16-bit sample; the asymmetric scale maps -1 to -32768 and 1 to 32767 exactly. */
 export function floatToInt16(sample: number): number {
   const clipped = Number.isNaN(sample) ? 0 : Math.max(-1, Math.min(1, sample));
   return Math.round(clipped < 0 ? clipped * 0x8000 : clipped * 0x7fff);
-}
-
-/** The average of the channels: one mono signal. */
-export function downmixToMono(channels: readonly Float32Array[]): Float32Array {
-  const first = channels[0];
-  if (first === undefined) return new Float32Array(0);
-  if (channels.length === 1) return first;
-  const mono = new Float32Array(first.length);
-  for (const channel of channels) {
-    for (let index = 0; index < mono.length; index += 1) mono[index] = (mono[index] ?? 0) + (channel[index] ?? 0);
-  }
-  for (let index = 0; index < mono.length; index += 1) mono[index] = (mono[index] ?? 0) / channels.length;
-  return mono;
 }
 
 /**

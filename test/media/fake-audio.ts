@@ -64,7 +64,7 @@ interface FakeAudioBuffer {
 
 export class FakeProcessor extends FakeNode {
   onaudioprocess: ((event: { inputBuffer: FakeAudioBuffer }) => void) | null = null;
-  constructor(readonly bufferSize: number) {
+  constructor(readonly bufferSize: number, readonly inputChannels?: number, readonly outputChannels?: number) {
     super();
   }
   /** Delivers one buffer per channel array, like the audio thread; reuses the arrays' memory afterwards. */
@@ -92,8 +92,8 @@ export class FakeAudioContext {
     this.sources.push(source);
     return source;
   }
-  createScriptProcessor(bufferSize: number): FakeProcessor {
-    const processor = new FakeProcessor(bufferSize);
+  createScriptProcessor(bufferSize: number, inputChannels?: number, outputChannels?: number): FakeProcessor {
+    const processor = new FakeProcessor(bufferSize, inputChannels, outputChannels);
     this.processors.push(processor);
     return processor;
   }
