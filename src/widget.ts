@@ -44,6 +44,12 @@ export interface Widget {
   toggle(): void;
   /** Sends `text` as the visitor (opening the panel in floating mode). */
   send(text: string): Promise<SendResult>;
+  /**
+   * Replaces the inline settings (the `settings` option of mount) on the live widget: launcher, panel and theme
+   * follow at once, the conversation and the open panel stay. Settings not given come from the chatbot's config
+   * again. An invalid value falls back to its default with one console warning.
+   */
+  update(settings: Partial<ChatbotSettings>): void;
   /** Listens to ready, open, close, message, error; returns the function that stops listening. */
   on<E extends WidgetEventName>(event: E, listener: WidgetListener<E>): () => void;
   /** Removes every node, listener and timer, and aborts requests. The stored conversation stays. */
@@ -136,6 +142,12 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       if (typeof text !== 'string') return Promise.reject(new TypeError('chatbot-widget send(): text must be a string.'));
       model.open();
       return model.conversation.send(text);
+    },
+    update(settings) {
+      if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+        throw new TypeError('chatbot-widget update(): settings must be an object.');
+      }
+      if (!destroyed) model.updateSettings(settings);
     },
     on: (event, listener) => emitter.on(event, listener),
     destroy() {

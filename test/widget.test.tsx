@@ -99,6 +99,53 @@ describe('mount', () => {
     expect(hosts()).toEqual([]);
   });
 
+  it('update() applies new inline settings to the live widget: theme, launcher and the open panel, no re-mount', async () => {
+    const ready = vi.fn();
+    const fake = configFetch();
+    const widget = start({ settings: { Name: 'Inline Bot' } }, fake);
+    widget.on('ready', ready);
+    await until(() => ready.mock.calls.length === 1);
+    const [host] = hosts();
+    const shadow = host?.shadowRoot;
+    widget.open();
+    await until(() => shadow?.querySelector('[role="dialog"]') !== null);
+    const dialog = shadow?.querySelector('[role="dialog"]');
+    const composer = shadow?.querySelector<HTMLTextAreaElement>('.cw-composer__input');
+    await until(() => shadow?.activeElement === composer);
+    composer?.blur();
+
+    widget.update({ ChatBubbleColor: 'rgb(0,90,40)', WelcomeMessage: 'Edited welcome', ChatBubbleAlign: 1 });
+    expect(host?.style.getPropertyValue('--cw-accent')).toBe('rgb(0, 90, 40)');
+    const launcher = shadow?.querySelector('.cw-launcher');
+    expect(launcher?.getAttribute('aria-label')).toBe('Close chat with Harbor Bot'); // Name no longer inline
+    expect(shadow?.querySelector('.cw-root')?.classList.contains('cw-root--left')).toBe(true);
+    await until(() => dialog?.textContent?.includes('Edited welcome') === true);
+    expect(shadow?.querySelector('[role="dialog"]')).toBe(dialog);
+    expect((dialog as HTMLElement).hidden).toBe(false);
+    expect(shadow?.activeElement).toBeNull(); // the panel did not take focus again
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('update() warns once per call about invalid values, refuses a non-object, and does nothing after destroy', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ready = vi.fn();
+    const widget = start();
+    widget.on('ready', ready);
+    await until(() => ready.mock.calls.length === 1);
+    const [host] = hosts();
+    widget.update({ ChatBubbleColor: 'green', UserMessageColor: 'red' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/ChatBubbleColor \(inline\)[\s\S]*UserMessageColor \(inline\)/);
+    expect(host?.style.getPropertyValue('--cw-accent')).toBe('rgb(37, 99, 235)');
+    widget.update({ ChatBubbleColor: 'green' });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(() => widget.update(null as unknown as {})).toThrow(/chatbot-widget update\(\): settings must be an object/);
+    widget.destroy();
+    widget.update({ ChatBubbleColor: 'rgb(1,2,3)' });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(host?.style.getPropertyValue('--cw-accent')).toBe('');
+  });
+
   it('destroy removes the host and every listener, and aborts the pending request', async () => {
     const hanging = createFakeFetch(() => new Promise<Response>(() => undefined));
     const added = new Map<string, number>();

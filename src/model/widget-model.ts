@@ -47,6 +47,11 @@ export interface WidgetModelOptions {
 
 export interface WidgetModelHandle extends WidgetModel {
   readonly conversation: LazyConversation;
+  /**
+   * Replaces the inline settings and resolves them again over the last known config (no request). Invalid values
+   * fall back to their defaults with one warning per call.
+   */
+  updateSettings(inline: Partial<ChatbotSettings> | undefined): void;
   /** Writes the conversation now (page hide). */
   persist(): void;
   /** Aborts requests, stops timers; the stored conversation stays. */
@@ -91,11 +96,14 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     warned.add(message);
     consoleWarn(message);
   };
-  const resolve = (config: Partial<PublicConfig> | undefined): WidgetSettings =>
-    resolveSettings(config, options.inlineSettings, warn, options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+  let inlineSettings = options.inlineSettings;
+  const resolve = (config: Partial<PublicConfig> | undefined, report = warn): WidgetSettings =>
+    resolveSettings(config, inlineSettings, report, options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
 
   const cached = visitorStore.get<CachedConfig>(VISITOR_KEYS.config);
   const cachedConfig = typeof cached === 'object' && cached !== null && !Array.isArray(cached) ? cached : undefined;
+  /** What settings are resolved over: the stored config until GetConfig answers, then its answer. */
+  let knownConfig: CachedConfig | undefined = cachedConfig;
   const settings = signal(resolve(cachedConfig));
   const config = signal<ConfigState>({ status: 'loading' });
   const isOpen = signal(mode === 'inline' || options.open === true);
@@ -138,7 +146,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
           configRequest = null;
           const { SessionID, SessionKey, ...rest } = fresh;
           unclaimedSession = { id: SessionID, key: SessionKey };
-          visitorStore.set(VISITOR_KEYS.config, rest);
+          visitorStore.set(VISITOR_KEYS.config, (knownConfig = rest));
           settings.value = resolve(fresh);
           const wasReady = config.peek().status === 'ready';
           config.value = { status: 'ready' };
@@ -236,6 +244,14 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
         .load()
         .then((live) => live.addNotice(contact.responseMessage, mailtoWithTranscript(contact.email)))
         .catch(() => undefined);
+    },
+    updateSettings(inline) {
+      inlineSettings = inline;
+      // Each call reports its own invalid values; the next GetConfig answer does not repeat them.
+      settings.value = resolve(knownConfig, (message) => {
+        warned.add(message);
+        consoleWarn(message);
+      });
     },
     persist() {
       conversation.current()?.persist();

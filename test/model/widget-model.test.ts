@@ -117,6 +117,44 @@ describe('widget model: settings', () => {
     expect(second.model.settings.value.bubbleColor).toBe(first.model.settings.value.bubbleColor);
   });
 
+  it('updateSettings replaces the inline settings over the config it has, without asking GetConfig again', async () => {
+    const { model, fake } = createModel({ config: { Name: 'Service name', WelcomeMessage: 'From service' }, inline: { Name: 'Inline name' } });
+    await settle();
+    model.updateSettings({ WelcomeMessage: 'Edited welcome', ChatBubbleColor: 'rgb(0,100,0)' });
+    expect(model.settings.value.welcomeMessage).toBe('Edited welcome');
+    expect(model.settings.value.bubbleColor).toBe('rgb(0, 100, 0)');
+    expect(model.settings.value.name).toBe('Service name'); // no longer given inline: the config's again
+    model.updateSettings(undefined);
+    expect(model.settings.value.welcomeMessage).toBe('From service');
+    expect(fake.configRequests).toHaveLength(1);
+    expect(model.config.value.status).toBe('ready');
+  });
+
+  it('updateSettings before GetConfig answers keeps the new inline values once it does', async () => {
+    const first = createModel({ config: { Name: 'Cached name' } });
+    await settle();
+    const { model } = createModel({ local: first.local, config: { Name: 'Fresh name', WelcomeMessage: 'Fresh welcome' } });
+    model.updateSettings({ WelcomeMessage: 'Mine' });
+    expect(model.settings.value).toMatchObject({ name: 'Cached name', welcomeMessage: 'Mine' });
+    await settle();
+    expect(model.settings.value).toMatchObject({ name: 'Fresh name', welcomeMessage: 'Mine' });
+  });
+
+  it('updateSettings warns once per call about invalid values, which fall back to their defaults', async () => {
+    const { model, warnings } = createModel({ config: { ChatBubbleColor: 'rgb(10,120,60)' } });
+    await settle();
+    expect(warnings).toEqual([]);
+    model.updateSettings({ ChatBubbleColor: 'blue', MessageLimit: 1.5 });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/ChatBubbleColor \(inline\)[\s\S]*MessageLimit \(inline\)/);
+    expect(model.settings.value.bubbleColor).toBe('rgb(37, 99, 235)');
+    model.updateSettings({ ChatBubbleColor: 'blue', MessageLimit: 1.5 });
+    expect(warnings).toHaveLength(2);
+    model.updateSettings({ ChatBubbleColor: 'rgb(1,2,3)' });
+    expect(warnings).toHaveLength(2);
+    expect(model.settings.value.bubbleColor).toBe('rgb(1, 2, 3)');
+  });
+
   it('reports a failed GetConfig, and tries again on reloadConfig', async () => {
     const { model, fake, events } = createModel({ configError: new Error('offline') });
     await settle();

@@ -11,7 +11,7 @@ import { PREVIEW_PATH, isFromPreview, type ToPreview } from './preview-protocol'
 interface Props {
   /** Null while there is nothing to show yet. */
   settings: ReadonlySignal<Partial<ChatbotSettings> | null>;
-  /** Bumped after every save: the frame fetches GetConfig again. */
+  /** Bumped after every save: the frame is told (it already shows the saved values as inline settings). */
   savedVersion: ReadonlySignal<number>;
 }
 

@@ -9,13 +9,13 @@ export const PREVIEW_PATH = '/console-preview.html';
 export type ToPreview =
   /** Show the widget with these inline settings (the editor's unsaved values). */
   | { type: 'cbw-preview:settings'; settings: Partial<ChatbotSettings> }
-  /** The settings were saved: fetch GetConfig again (new picture URLs, a fresh session). */
+  /** The settings were saved. The frame already shows them (its inline settings), so it has nothing to redo. */
   | { type: 'cbw-preview:refresh' };
 
 export type FromPreview =
   /** The frame is listening; send the current settings. */
   | { type: 'cbw-preview:ready' }
-  /** The widget was (re)mounted with the settings of message number `version`. */
+  /** The widget shows the settings of message number `version` (mounted, or updated in place). */
   | { type: 'cbw-preview:mounted'; version: number }
   | { type: 'cbw-preview:failed'; message: string };
 
