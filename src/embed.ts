@@ -1,7 +1,9 @@
 /**
  * The script-tag module (dist/chatbot-widget.module.js), imported by the loader (loader.ts). It registers
  * <chatbot-widget>, mounts the widget the script tag's data attributes describe, runs the calls queued on the
- * global `ChatbotWidget` before it loaded, and from then on runs every call at once.
+ * global `ChatbotWidget` before it loaded, and from then on runs every call at once. A tag without
+ * data-serial-number only registers the element (a page of <chatbot-widget> elements needs nothing else): it mounts
+ * nothing and says nothing until a call to `ChatbotWidget` needs the widget it does not have.
  */
 import { defineElement } from './element';
 import { isWidgetEventName } from './model/events';
@@ -51,10 +53,14 @@ function start(scope: Global): void {
   // Reached twice (two snippets with different URLs): the first one owns the global and its widget.
   if (stub?.l === 2) return;
   let widget: Widget | null = null;
+  const options = stub?.c ? optionsFromDataset(stub.c, stub.s) : null;
 
   function run(args: ArrayLike<unknown>): void {
     const [command, first, second] = Array.from(args);
-    if (widget === null) return warn(`"${String(command)}" ignored: no widget is mounted.`);
+    if (widget === null) {
+      const why = options ? '' : ' (the script tag has no data-serial-number)';
+      return warn(`"${String(command)}" ignored: no widget is mounted${why}.`);
+    }
     if (command === 'open' || command === 'close' || command === 'toggle') widget[command]();
     else if (command === 'send' && typeof first === 'string') void widget.send(first);
     else if (command === 'on' && isWidgetEventName(first) && typeof second === 'function') {
@@ -73,16 +79,12 @@ function start(scope: Global): void {
   if (stub) Object.assign(stub, { q: api.q, l: 2 });
   scope.ChatbotWidget = api;
 
-  const options = stub?.c ? optionsFromDataset(stub.c, stub.s) : null;
   if (options) {
     try {
       widget = mount(options);
     } catch (error) {
       console.error(error);
     }
-  } else if (stub?.c && Object.keys(stub.c).length > 0) {
-    // Without any data-* attributes the tag only registers <chatbot-widget>; with some, one is missing.
-    warn('the script tag needs data-serial-number.');
   }
   for (const args of queued) run(args);
 }

@@ -1,0 +1,84 @@
+/**
+ * The script-tag module (src/embed.ts) in a DOM (happy-dom), started the way the loader leaves things: a
+ * `ChatbotWidget` stub with the script's data attributes (`c`), the script element (`s`) and queued calls (`q`).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ELEMENT_TAG } from '../src/element';
+import type { GlobalApi } from '../src/embed';
+import { HOST_TAG } from '../src/widget';
+import { createFakeFetch, envelopeResponse } from './helpers/fake-fetch';
+
+type Scope = typeof globalThis & { ChatbotWidget?: GlobalApi };
+const scope = window as Scope;
+const originalFetch = globalThis.fetch;
+
+afterEach(() => {
+  scope.ChatbotWidget?.('destroy');
+  delete scope.ChatbotWidget;
+  document.body.replaceChildren();
+  localStorage.clear();
+  globalThis.fetch = originalFetch;
+  vi.restoreAllMocks();
+});
+
+/** Loads a fresh copy of the module over a stub like the loader's; returns the console.warn spy. */
+async function loadWithTag(data: Record<string, string>, queued: unknown[][] = []) {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  globalThis.fetch = createFakeFetch(() => envelopeResponse({ Name: 'Tag Bot', SessionID: 1, SessionKey: 'k' })).fetch;
+  const script = document.createElement('script');
+  Object.assign(script.dataset, data);
+  document.body.append(script);
+  const stub = Object.assign((...args: unknown[]) => void (stub.q as unknown[][]).push(args), {
+    q: queued,
+    l: 1,
+    c: { ...script.dataset },
+    s: script,
+  }) as GlobalApi;
+  scope.ChatbotWidget = stub;
+  vi.resetModules();
+  await import('../src/embed');
+  return { warn, error };
+}
+
+const hosts = (): Element[] => [...document.querySelectorAll(HOST_TAG)];
+
+describe('the script tag', () => {
+  it('without data-serial-number registers <chatbot-widget> silently and mounts nothing', async () => {
+    const { warn, error } = await loadWithTag({});
+    expect(customElements.get(ELEMENT_TAG)).toBeDefined();
+    expect(hosts()).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('with other data attributes but no serial number is silent as well', async () => {
+    const { warn } = await loadWithTag({ baseUrl: 'https://chat.example.test', locale: 'de' });
+    expect(hosts()).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('without data-serial-number warns once per call that needs a widget, queued or later, naming the cause', async () => {
+    const { warn } = await loadWithTag({}, [['open'], ['on', 'message', () => undefined]]);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'ChatbotWidget: "open" ignored: no widget is mounted (the script tag has no data-serial-number).',
+      'ChatbotWidget: "on" ignored: no widget is mounted (the script tag has no data-serial-number).',
+    ]);
+    scope.ChatbotWidget?.('send', 'Hello');
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(String(warn.mock.calls[2]?.[0])).toContain('"send" ignored');
+    expect(hosts()).toEqual([]);
+  });
+
+  it('with data-serial-number mounts one widget and runs the queued calls without a warning', async () => {
+    const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['open']]);
+    expect(hosts()).toHaveLength(1);
+    const shadow = hosts()[0]?.shadowRoot;
+    await vi.waitFor(() => expect(shadow?.querySelector('.cw-launcher')?.getAttribute('aria-expanded')).toBe('true'));
+    expect(warn).not.toHaveBeenCalled();
+    scope.ChatbotWidget?.('destroy');
+    expect(hosts()).toEqual([]);
+    scope.ChatbotWidget?.('open');
+    expect(warn.mock.calls.map(([message]) => message)).toEqual(['ChatbotWidget: "open" ignored: no widget is mounted.']);
+  });
+});
