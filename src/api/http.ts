@@ -7,14 +7,14 @@ import type { ClientOptions, HeaderRecord } from './client';
 import { envelopeFailure, parseJson } from './envelope';
 import { ServiceError } from './errors';
 import { failureText } from './messages';
-import { DEFAULT_PATHS, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './types';
+import { SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './types';
 
 export type FetchFunction = typeof fetch;
 
 export interface Transport {
   readonly fetch: FetchFunction;
-  /** The URL of an operation, honouring `paths` overrides. */
-  operationUrl(operation: OperationName): string;
+  /** The URL of an operation: its `paths` override, else `defaultPath` (from types.ts). */
+  operationUrl(operation: OperationName, defaultPath: string): string;
   /** A path relative to the base URL, or an absolute URL left as it is. */
   resolve(pathOrUrl: string): string;
   /** `base` plus the credentials and the caller's extra headers, with lower-case names. */
@@ -40,7 +40,7 @@ export function createTransport(options: ClientOptions): Transport {
     fetch: fetchFunction,
     xhr: options.xhr,
     resolve,
-    operationUrl: (operation) => resolve(options.paths?.[operation] ?? DEFAULT_PATHS[operation]),
+    operationUrl: (operation, defaultPath) => resolve(options.paths?.[operation] ?? defaultPath),
     async headers(base) {
       const merged = new Headers(base);
       if (options.secretKey) merged.set(SECRET_KEY_HEADER, options.secretKey);

@@ -11,11 +11,13 @@ import {
 import { ServiceError } from './errors';
 import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
-import type {
-  AnswerRecord, AskRequest, EditRequest, FinishUploadRequest, GetConfigRequest, GetSessionRequest,
-  GetSessionResponse, ModelListItem, OperationName, PreUploadRequest, PreUploadResponse, PublicConfig,
-  RealEstateCreateRequest, RealEstateDeleteRequest, RealEstateDeleteResponse, RealEstateListRequest,
-  RealEstateListResponse, RealEstateUpdateRequest,
+import {
+  ASK_PATH, EDIT_PATH, FINISH_UPLOAD_PATH, GET_CONFIG_PATH, GET_SESSION_PATH, MODEL_LIST_PATH, PRE_UPLOAD_PATH,
+  REAL_ESTATE_CREATE_PATH, REAL_ESTATE_DELETE_PATH, REAL_ESTATE_LIST_PATH, REAL_ESTATE_UPDATE_PATH,
+  type AnswerRecord, type AskRequest, type EditRequest, type FinishUploadRequest, type GetConfigRequest,
+  type GetSessionRequest, type GetSessionResponse, type ModelListItem, type OperationName, type PreUploadRequest,
+  type PreUploadResponse, type PublicConfig, type RealEstateCreateRequest, type RealEstateDeleteRequest,
+  type RealEstateDeleteResponse, type RealEstateListRequest, type RealEstateListResponse, type RealEstateUpdateRequest,
 } from './types';
 import { putFileTo } from './upload';
 
@@ -32,6 +34,7 @@ export interface JsonRequest {
 export async function requestJson<T>(
   transport: Transport,
   operation: OperationName,
+  path: string,
   request: JsonRequest,
   read: DataReader<T>,
   signal?: AbortSignal,
@@ -43,7 +46,7 @@ export async function requestJson<T>(
   throwIfAborted(operation, signal);
   let response: Response;
   try {
-    response = await transport.fetch(transport.operationUrl(operation), {
+    response = await transport.fetch(transport.operationUrl(operation, path), {
       method: request.method,
       headers,
       ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
@@ -59,43 +62,50 @@ export async function requestJson<T>(
   return unwrapEnvelope(operation, parsed.value, read);
 }
 
-function post<T>(transport: Transport, operation: OperationName, body: unknown, read: DataReader<T>, call: CallOptions = {}): Promise<T> {
-  return requestJson(transport, operation, { method: 'POST', body }, read, call.signal);
+function post<T>(
+  transport: Transport,
+  operation: OperationName,
+  path: string,
+  body: unknown,
+  read: DataReader<T>,
+  call: CallOptions = {},
+): Promise<T> {
+  return requestJson(transport, operation, path, { method: 'POST', body }, read, call.signal);
 }
 
 export const getConfig = (transport: Transport, request: GetConfigRequest, call?: CallOptions): Promise<PublicConfig> =>
-  post(transport, 'getConfig', request, readConfig, call);
+  post(transport, 'getConfig', GET_CONFIG_PATH, request, readConfig, call);
 
 export const getSession = (transport: Transport, request: GetSessionRequest, call?: CallOptions): Promise<GetSessionResponse> =>
-  post(transport, 'getSession', request, readSession, call);
+  post(transport, 'getSession', GET_SESSION_PATH, request, readSession, call);
 
 export const modelList = (transport: Transport, call: CallOptions = {}): Promise<ModelListItem[]> =>
-  requestJson(transport, 'modelList', { method: 'GET' }, readModelList, call.signal);
+  requestJson(transport, 'modelList', MODEL_LIST_PATH, { method: 'GET' }, readModelList, call.signal);
 
 export const edit = (transport: Transport, request: EditRequest, call?: CallOptions): Promise<number> =>
-  post(transport, 'edit', request, readNumber, call);
+  post(transport, 'edit', EDIT_PATH, request, readNumber, call);
 
 /** ClientAsk with stream false: one JSON answer. */
 export const ask = (transport: Transport, request: Omit<AskRequest, 'stream'>, call?: CallOptions): Promise<AnswerRecord> =>
-  post(transport, 'ask', { ...request, stream: false }, readAnswer, call);
+  post(transport, 'ask', ASK_PATH, { ...request, stream: false }, readAnswer, call);
 
 export const realEstateCreate = (transport: Transport, request: RealEstateCreateRequest, call?: CallOptions): Promise<string> =>
-  post(transport, 'realEstateCreate', request, readId, call);
+  post(transport, 'realEstateCreate', REAL_ESTATE_CREATE_PATH, request, readId, call);
 
 export const realEstateUpdate = (transport: Transport, request: RealEstateUpdateRequest, call?: CallOptions): Promise<number> =>
-  post(transport, 'realEstateUpdate', request, readNumber, call);
+  post(transport, 'realEstateUpdate', REAL_ESTATE_UPDATE_PATH, request, readNumber, call);
 
 export const realEstateList = (transport: Transport, request: RealEstateListRequest, call?: CallOptions): Promise<RealEstateListResponse> =>
-  post(transport, 'realEstateList', request, readListingPage, call);
+  post(transport, 'realEstateList', REAL_ESTATE_LIST_PATH, request, readListingPage, call);
 
 export const realEstateDelete = (transport: Transport, request: RealEstateDeleteRequest, call?: CallOptions): Promise<RealEstateDeleteResponse> =>
-  post(transport, 'realEstateDelete', request, readDeleteResult, call);
+  post(transport, 'realEstateDelete', REAL_ESTATE_DELETE_PATH, request, readDeleteResult, call);
 
 export const preUpload = (transport: Transport, request: PreUploadRequest, call?: CallOptions): Promise<PreUploadResponse> =>
-  post(transport, 'preUpload', request, readPreUpload, call);
+  post(transport, 'preUpload', PRE_UPLOAD_PATH, request, readPreUpload, call);
 
 export const finishUpload = (transport: Transport, request: FinishUploadRequest, call?: CallOptions): Promise<number> =>
-  post(transport, 'finishUpload', request, readNumber, call);
+  post(transport, 'finishUpload', FINISH_UPLOAD_PATH, request, readNumber, call);
 
 /** The whole flow: pre-upload, PUT with progress, finish. Resolves with the FileStoreId for fileIds. */
 export async function uploadFile(transport: Transport, file: Blob & { name?: string }, upload: UploadOptions = {}): Promise<number> {

@@ -10,7 +10,7 @@ import { ServiceError } from './errors';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
 import { createEventReader, interpretEvent, type StreamItem } from './stream-framing';
-import type { AskRequest, StreamFinal } from './types';
+import { ASK_PATH, type AskRequest, type StreamFinal } from './types';
 
 const OPERATION = 'askStream';
 
@@ -78,7 +78,7 @@ export async function streamAnswer(
   try {
     let response: Response;
     try {
-      response = await transport.fetch(transport.operationUrl('ask'), {
+      response = await transport.fetch(transport.operationUrl('ask', ASK_PATH), {
         method: 'POST',
         headers,
         body: JSON.stringify({ ...request, stream: true }),

@@ -276,19 +276,34 @@ export type OperationName =
   | 'preUpload'
   | 'finishUpload';
 
-/** Default paths, relative to the base URL. */
+/*
+ * Default paths, relative to the base URL. One constant each, so a bundle that calls a few operations carries only
+ * their paths (DEFAULT_PATHS, the whole table, is for code that needs every one).
+ */
+export const GET_CONFIG_PATH = '/chat/Chatbot/GetConfig';
+export const GET_SESSION_PATH = '/chat/Chatbot/GetSession';
+export const MODEL_LIST_PATH = '/chat/Chatbot/ModelList';
+export const EDIT_PATH = '/chat/Chatbot/Edit';
+export const ASK_PATH = '/chat/Chat/ClientAsk';
+export const REAL_ESTATE_CREATE_PATH = '/chat/Chatbot/RealEstateCreate';
+export const REAL_ESTATE_UPDATE_PATH = '/chat/Chatbot/RealEstateUpdate';
+export const REAL_ESTATE_LIST_PATH = '/chat/Chatbot/RealEstateList';
+export const REAL_ESTATE_DELETE_PATH = '/chat/Chatbot/RealEstateDelete';
+export const PRE_UPLOAD_PATH = '/chat/User/GetPreUploadUrl';
+export const FINISH_UPLOAD_PATH = '/chat/User/FinishUpload';
+
 export const DEFAULT_PATHS: Readonly<Record<OperationName, string>> = {
-  getConfig: '/chat/Chatbot/GetConfig',
-  getSession: '/chat/Chatbot/GetSession',
-  modelList: '/chat/Chatbot/ModelList',
-  edit: '/chat/Chatbot/Edit',
-  ask: '/chat/Chat/ClientAsk',
-  realEstateCreate: '/chat/Chatbot/RealEstateCreate',
-  realEstateUpdate: '/chat/Chatbot/RealEstateUpdate',
-  realEstateList: '/chat/Chatbot/RealEstateList',
-  realEstateDelete: '/chat/Chatbot/RealEstateDelete',
-  preUpload: '/chat/User/GetPreUploadUrl',
-  finishUpload: '/chat/User/FinishUpload',
+  getConfig: GET_CONFIG_PATH,
+  getSession: GET_SESSION_PATH,
+  modelList: MODEL_LIST_PATH,
+  edit: EDIT_PATH,
+  ask: ASK_PATH,
+  realEstateCreate: REAL_ESTATE_CREATE_PATH,
+  realEstateUpdate: REAL_ESTATE_UPDATE_PATH,
+  realEstateList: REAL_ESTATE_LIST_PATH,
+  realEstateDelete: REAL_ESTATE_DELETE_PATH,
+  preUpload: PRE_UPLOAD_PATH,
+  finishUpload: FINISH_UPLOAD_PATH,
 };
 
 /** Header names of the two credentials (section 5). */
