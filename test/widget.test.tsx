@@ -99,6 +99,22 @@ describe('mount', () => {
     expect(hosts()).toEqual([]);
   });
 
+  it('open on a first visit before GetConfig answers: a neutral panel, then the chatbot name and welcome', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const held = createFakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    start({ open: true }, held);
+    const shadow = hosts()[0]?.shadowRoot;
+    await until(() => shadow?.querySelector('[role="dialog"]') !== null);
+    const dialog = shadow?.querySelector<HTMLElement>('[role="dialog"]');
+    expect(dialog?.classList.contains('cw-panel--pending')).toBe(true);
+    expect(dialog?.textContent).not.toContain('Chat assistant');
+    expect(dialog?.textContent).not.toContain('How can I help');
+    answer(envelopeResponse(CONFIG));
+    await until(() => dialog?.textContent?.includes('Hello!') === true);
+    expect(dialog?.querySelector('.cw-panel__title')?.textContent).toBe('Harbor Bot');
+    expect(dialog?.classList.contains('cw-panel--pending')).toBe(false);
+  });
+
   it('update() applies new inline settings to the live widget: theme, launcher and the open panel, no re-mount', async () => {
     const ready = vi.fn();
     const fake = configFetch();

@@ -94,6 +94,12 @@ export interface WidgetModel {
   readonly mode: WidgetMode;
   readonly settings: ReadonlySignal<WidgetSettings>;
   readonly config: ReadonlySignal<ConfigState>;
+  /**
+   * False on a first visit until GetConfig answers: `settings` then holds only defaults and inline values, so the
+   * panel shows a neutral loading state rather than a default name and welcome text. True at once when a config
+   * from an earlier visit is cached.
+   */
+  readonly configKnown: ReadonlySignal<boolean>;
   readonly isOpen: ReadonlySignal<boolean>;
   /** Text of the welcome popup beside the launcher, or null when hidden. */
   readonly popup: ReadonlySignal<string | null>;

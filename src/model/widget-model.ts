@@ -106,6 +106,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   let knownConfig: CachedConfig | undefined = cachedConfig;
   const settings = signal(resolve(cachedConfig));
   const config = signal<ConfigState>({ status: 'loading' });
+  const configKnown = signal(cachedConfig !== undefined);
   const isOpen = signal(mode === 'inline' || options.open === true);
   const popupVisible = signal(false);
   const popup = computed(() => (popupVisible.value && !isOpen.value ? settings.value.welcomeMessage || null : null));
@@ -148,6 +149,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
           unclaimedSession = { id: SessionID, key: SessionKey };
           visitorStore.set(VISITOR_KEYS.config, (knownConfig = rest));
           settings.value = resolve(fresh);
+          configKnown.value = true;
           const wasReady = config.peek().status === 'ready';
           config.value = { status: 'ready' };
           decidePopup();
@@ -222,6 +224,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     mode,
     settings,
     config,
+    configKnown,
     isOpen,
     popup,
     conversation,

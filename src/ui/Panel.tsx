@@ -38,6 +38,8 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   const messages = conversation.messages.value;
   const rateLimit = conversation.rateLimit.value;
   const loaded = conversation.loaded.value;
+  // Before the chatbot's settings are known, defaults would flash its name and welcome text: show neither.
+  const known = model.configKnown.value;
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const announcer = useAnnouncer(model, dialogRef);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
@@ -72,7 +74,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
     <div
       ref={dialogRef}
       id={id}
-      class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}${dropping ? ' cw-panel--drop' : ''}`}
+      class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}${dropping ? ' cw-panel--drop' : ''}${known ? '' : ' cw-panel--pending'}`}
       role="dialog"
       aria-labelledby={titleId}
       aria-modal={fullScreen ? 'true' : undefined}
@@ -86,7 +88,8 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
       )}
       <PanelHeader
         titleId={titleId}
-        name={name}
+        name={known ? name : null}
+        loading={config.status === 'loading'}
         avatarUrl={settings.avatarUrl}
         canStartOver={messages.length > 0}
         onNewConversation={startOver}
@@ -104,7 +107,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
       <MessageList
         conversation={conversation}
         botName={name}
-        welcome={settings.welcomeMessage}
+        welcome={known ? settings.welcomeMessage : ''}
         timeZone={settings.timeZone}
         announce={announcer.announce}
       />

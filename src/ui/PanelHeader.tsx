@@ -1,9 +1,12 @@
 import type { JSX } from 'preact';
-import { CLOSE_CHAT, NEW_CONVERSATION } from './strings';
+import { CHAT_TITLE, CLOSE_CHAT, NEW_CONVERSATION } from './strings';
 
 export interface PanelHeaderProps {
   titleId: string;
-  name: string;
+  /** Null while the chatbot's settings are not known (first visit, GetConfig pending or failed): no name yet. */
+  name: string | null;
+  /** With no name: GetConfig is still on its way (a placeholder bar stands in for the name). */
+  loading: boolean;
   avatarUrl: string | null;
   canStartOver: boolean;
   onNewConversation: () => void;
@@ -18,11 +21,19 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
         <img class="cw-panel__avatar" src={props.avatarUrl} alt="" />
       ) : (
         <span class="cw-panel__avatar cw-panel__avatar--initial" aria-hidden="true">
-          {initialOf(props.name)}
+          {initialOf(props.name ?? '')}
         </span>
       )}
       <h2 id={props.titleId} class="cw-panel__title" dir="auto">
-        {props.name}
+        {props.name ??
+          (props.loading ? (
+            <>
+              <span class="cw-panel__placeholder" aria-hidden="true" />
+              <span class="cw-sr-only">{CHAT_TITLE}</span>
+            </>
+          ) : (
+            CHAT_TITLE
+          ))}
       </h2>
       <button
         type="button"

@@ -13,6 +13,8 @@ export const PANEL_LOADING = 'Loading chat…';
 export const NEW_CONVERSATION = 'Start a new conversation';
 export const CLOSE_CHAT = 'Close chat';
 export const CONFIG_LOADING = 'Connecting…';
+/** The panel's title until the chatbot's own name is known (a first visit, before GetConfig answers). */
+export const CHAT_TITLE = 'Chat';
 export const configFailed = (error: string): string => `The chat is unavailable: ${error}`;
 
 // Message list

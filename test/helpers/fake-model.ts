@@ -52,6 +52,7 @@ export interface FakeConversation extends ConversationModel {
 export interface FakeModel extends WidgetModel {
   readonly settings: Signal<WidgetSettings>;
   readonly config: Signal<ConfigState>;
+  readonly configKnown: Signal<boolean>;
   readonly isOpen: Signal<boolean>;
   readonly popup: Signal<string | null>;
   readonly conversation: FakeConversation;
@@ -133,6 +134,7 @@ export function createFakeModel(
     mode,
     settings: signal<WidgetSettings>({ ...DEFAULT_SETTINGS, name: 'Test bot', ...options.settings }),
     config: signal<ConfigState>({ status: 'ready' }),
+    configKnown: signal(true),
     isOpen,
     popup: signal<string | null>(null),
     conversation,

@@ -117,6 +117,26 @@ describe('widget model: settings', () => {
     expect(second.model.settings.value.bubbleColor).toBe(first.model.settings.value.bubbleColor);
   });
 
+  it('configKnown: false on a first visit until GetConfig answers, and stays false when it fails', async () => {
+    const first = createModel({ config: { Name: 'Realty Bot' } });
+    expect(first.model.configKnown.value).toBe(false);
+    await settle();
+    expect(first.model.configKnown.value).toBe(true);
+
+    const failing = createModel({ configError: new Error('offline') });
+    await settle();
+    expect(failing.model.config.value.status).toBe('failed');
+    expect(failing.model.configKnown.value).toBe(false);
+  });
+
+  it('configKnown is true at once when a config from an earlier visit is cached', async () => {
+    const first = createModel();
+    await settle();
+    const second = createModel({ local: first.local });
+    expect(second.model.config.value.status).toBe('loading');
+    expect(second.model.configKnown.value).toBe(true);
+  });
+
   it('updateSettings replaces the inline settings over the config it has, without asking GetConfig again', async () => {
     const { model, fake } = createModel({ config: { Name: 'Service name', WelcomeMessage: 'From service' }, inline: { Name: 'Inline name' } });
     await settle();

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src/model/settings';
 import { createFakeModel } from '../helpers/fake-model';
 import { renderPanel } from '../helpers/render-ui';
 
@@ -123,6 +124,45 @@ describe('config state', () => {
     expect(alert.textContent).toContain('The chat is unavailable: No connection.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(model.calls).toContain('reloadConfig');
+  });
+
+  test('before the first config arrives: a neutral header and no default name or welcome; then the real ones', async () => {
+    const model = inline();
+    model.settings.value = { ...DEFAULT_SETTINGS }; // what the model holds on a first visit
+    model.config.value = { status: 'loading' };
+    model.configKnown.value = false;
+    const { dialog } = await renderPanel(model);
+    expect(dialog.classList.contains('cw-panel--pending')).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Chat' })).toBe(dialog);
+    expect(dialog.querySelector('.cw-panel__placeholder')).not.toBeNull();
+    expect(dialog.querySelector('.cw-panel__avatar')?.textContent).toBe('');
+    expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.name);
+    expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.welcomeMessage);
+    expect(dialog.textContent).toContain('Connecting…');
+
+    act(() => {
+      model.settings.value = { ...DEFAULT_SETTINGS, name: 'Harbor Bot', welcomeMessage: 'Welcome aboard!' };
+      model.config.value = { status: 'ready' };
+      model.configKnown.value = true;
+    });
+    expect(dialog.classList.contains('cw-panel--pending')).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Harbor Bot' })).toBe(dialog);
+    expect(dialog.querySelector('.cw-panel__placeholder')).toBeNull();
+    expect(dialog.querySelector('.cw-panel__avatar')?.textContent).toBe('H');
+    expect(screen.getByText('Welcome aboard!')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Connecting…');
+  });
+
+  test('a first config that fails leaves a plain neutral title beside the error, not a default name', async () => {
+    const model = inline();
+    model.settings.value = { ...DEFAULT_SETTINGS };
+    model.config.value = { status: 'failed', error: 'No connection.' };
+    model.configKnown.value = false;
+    const { dialog } = await renderPanel(model);
+    expect(dialog.querySelector('.cw-panel__title')?.textContent).toBe('Chat');
+    expect(dialog.querySelector('.cw-panel__placeholder')).toBeNull();
+    expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.name);
+    expect(screen.getByRole('alert').textContent).toContain('No connection.');
   });
 
   test('the header shows the avatar from settings', async () => {
