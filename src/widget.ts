@@ -108,6 +108,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     ...(options.settings ? { inlineSettings: options.settings } : {}),
     baseUrl: absoluteBase,
     ...(options.open ? { open: true } : {}),
+    locale: options.locale,
     fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
     loadConversation: (deps) =>
       import('./model/chat-engine').then((engine) => engine.startConversation(clientOptions, deps)),

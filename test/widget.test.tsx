@@ -115,6 +115,27 @@ describe('mount', () => {
     expect(dialog?.classList.contains('cw-panel--pending')).toBe(false);
   });
 
+  it('the locale option sets lang on the host and shapes the message times', async () => {
+    const fake = createFakeFetch((request) =>
+      request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),
+    );
+    const widget = start({ locale: 'en-GB', settings: { TimeZone: 'UTC' } }, fake);
+    const [host] = hosts();
+    expect(host?.getAttribute('lang')).toBe('en-GB');
+    void widget.send('What time is it?');
+    const time = (): string | null | undefined => host?.shadowRoot?.querySelector('.cw-msg--user .cw-msg__time')?.textContent;
+    await until(() => Boolean(time()));
+    expect(time()).toMatch(/^\d{2}:\d{2}$/); // 24-hour clock, whatever the test machine's own locale
+
+    widget.destroy();
+    const american = start({ serialNumber: 'bot-us', locale: 'en-US', settings: { TimeZone: 'UTC' } }, fake);
+    void american.send('And now?');
+    const usTime = (): string | null | undefined =>
+      hosts()[0]?.shadowRoot?.querySelector('.cw-msg--user .cw-msg__time')?.textContent;
+    await until(() => Boolean(usTime()));
+    expect(usTime()).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
+  });
+
   it('update() applies new inline settings to the live widget: theme, launcher and the open panel, no re-mount', async () => {
     const ready = vi.fn();
     const fake = configFetch();

@@ -92,6 +92,8 @@ export type WidgetMode = 'floating' | 'inline';
 
 export interface WidgetModel {
   readonly mode: WidgetMode;
+  /** mount()'s `locale` (BCP 47) for message and wait times; undefined: the browser's clock, English wait texts. */
+  readonly locale?: string | undefined;
   readonly settings: ReadonlySignal<WidgetSettings>;
   readonly config: ReadonlySignal<ConfigState>;
   /**

@@ -43,6 +43,8 @@ export interface WidgetModelOptions {
   open?: boolean;
   /** The visitor's time zone, for GetConfig (defaults to the browser's). */
   timeZone?: string;
+  /** mount()'s locale, handed to the UI for its times. */
+  locale?: string;
 }
 
 export interface WidgetModelHandle extends WidgetModel {
@@ -222,6 +224,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
 
   return {
     mode,
+    locale: options.locale,
     settings,
     config,
     configKnown,

@@ -23,13 +23,15 @@ export interface MessageProps {
   conversation: ConversationModel;
   botName: string;
   timeZone: string | undefined;
+  /** Shapes the clock (09:05 or 9:05 AM); the browser's when undefined. */
+  locale: string | undefined;
   announce: (text: string) => void;
   /** Called after every render of this message, so the list can keep the newest text in view. */
   onLayout: () => void;
 }
 
 /** One message. Subscribes to its own text and status, so a streamed chunk re-renders this message only. */
-export function Message({ message, conversation, botName, timeZone, announce, onLayout }: MessageProps): JSX.Element {
+export function Message({ message, conversation, botName, timeZone, locale, announce, onLayout }: MessageProps): JSX.Element {
   const { role } = message;
   const status = message.status.value;
   const text = message.text.value;
@@ -42,7 +44,7 @@ export function Message({ message, conversation, botName, timeZone, announce, on
     role === 'user' ? status === 'failed' : role === 'assistant' && (failed || status === 'stopped');
   const canCopy = role === 'assistant' && finished && text !== '';
   const mailto = message.mailto === undefined ? null : safeUrl(message.mailto, { allowMailto: true });
-  const time = formatMessageTime(message.createdAt, timeZone);
+  const time = formatMessageTime(message.createdAt, timeZone, locale);
 
   return (
     <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status} data-message-id={message.id}>

@@ -10,6 +10,7 @@ export interface MessageListProps {
   botName: string;
   welcome: string;
   timeZone: string | undefined;
+  locale: string | undefined;
   announce: (text: string) => void;
 }
 
@@ -21,7 +22,7 @@ const BOTTOM_SLACK = 24;
  * stays put and offers "jump to latest". Scrolling happens in layout effects (after a message renders, before
  * paint), at most once per render, never per chunk event.
  */
-export function MessageList({ conversation, botName, welcome, timeZone, announce }: MessageListProps): JSX.Element {
+export function MessageList({ conversation, botName, welcome, timeZone, locale, announce }: MessageListProps): JSX.Element {
   const messages = conversation.messages.value;
   const loaded = conversation.loaded.value;
   const listRef = useRef<HTMLDivElement>(null);
@@ -70,11 +71,12 @@ export function MessageList({ conversation, botName, welcome, timeZone, announce
           conversation={conversation}
           botName={botName}
           timeZone={timeZone}
+          locale={locale}
           announce={announce}
           onLayout={keepInView}
         />
       )),
-    [messages, conversation, botName, timeZone, announce, keepInView],
+    [messages, conversation, botName, timeZone, locale, announce, keepInView],
   );
 
   return (

@@ -109,13 +109,14 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         botName={name}
         welcome={known ? settings.welcomeMessage : ''}
         timeZone={settings.timeZone}
+        locale={model.locale}
         announce={announcer.announce}
       />
       <LiveRegion announcement={announcer.current} />
       {loaded && messages.length === 0 && settings.suggestedMessages.length > 0 && (
         <SuggestedMessages items={settings.suggestedMessages} onPick={(text) => void conversation.send(text)} />
       )}
-      {rateLimit !== null && <RateLimitBanner id={limitId} notice={rateLimit} />}
+      {rateLimit !== null && <RateLimitBanner id={limitId} notice={rateLimit} locale={model.locale} />}
       <Composer
         conversation={conversation}
         placeholder={settings.placeholder}

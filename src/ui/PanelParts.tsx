@@ -20,9 +20,12 @@ export function SuggestedMessages(props: { items: readonly string[]; onPick: (te
 
 /**
  * The local rate limit's message and a countdown that ticks every second until it lifts. Only the message is a
- * live region: a screen reader hears it once, not every tick.
+ * live region: a screen reader hears it once, not every tick. The wait is written in `locale`: inside the
+ * widget's English sentence for English (or no locale), on its own otherwise ("in 45 Sekunden"), so one line never
+ * mixes two languages.
  */
-export function RateLimitBanner({ id, notice }: { id: string; notice: RateLimitNotice }): JSX.Element {
+export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; locale?: string | undefined }): JSX.Element {
+  const { id, notice, locale } = props;
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     setNow(Date.now());
@@ -34,7 +37,11 @@ export function RateLimitBanner({ id, notice }: { id: string; notice: RateLimitN
       <p class="cw-limit__message" role="status" dir="auto">
         {notice.message}
       </p>
-      <p class="cw-limit__wait">{rateLimitWait(formatWaitTime(notice.retryAt - now))}</p>
+      <p class="cw-limit__wait">
+        {locale === undefined || /^en(-|$)/i.test(locale)
+          ? rateLimitWait(formatWaitTime(notice.retryAt - now, locale))
+          : formatWaitTime(notice.retryAt - now, locale)}
+      </p>
     </div>
   );
 }

@@ -124,7 +124,7 @@ export function createFakeConversation(): FakeConversation {
 }
 
 export function createFakeModel(
-  options: { mode?: WidgetMode; settings?: Partial<WidgetSettings>; open?: boolean } = {},
+  options: { mode?: WidgetMode; settings?: Partial<WidgetSettings>; open?: boolean; locale?: string } = {},
 ): FakeModel {
   const mode = options.mode ?? 'floating';
   const calls: string[] = [];
@@ -132,6 +132,7 @@ export function createFakeModel(
   const conversation = createFakeConversation();
   const model: FakeModel = {
     mode,
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
     settings: signal<WidgetSettings>({ ...DEFAULT_SETTINGS, name: 'Test bot', ...options.settings }),
     config: signal<ConfigState>({ status: 'ready' }),
     configKnown: signal(true),

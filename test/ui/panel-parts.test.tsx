@@ -85,6 +85,21 @@ describe('footer', () => {
 });
 
 describe('rate limit', () => {
+  test('the wait follows mount()\'s locale: in the English sentence for English, on its own for another language', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2024-05-01T10:00:00Z'));
+    const german = createFakeModel({ mode: 'inline', locale: 'de-DE' });
+    german.conversation.rateLimit.value = { message: 'Bitte etwas langsamer.', retryAt: Date.now() + 45_000 };
+    const { dialog } = await renderPanel(german);
+    expect(dialog.querySelector('.cw-limit__wait')?.textContent).toBe('in 45 Sekunden');
+    cleanup();
+
+    const british = createFakeModel({ mode: 'inline', locale: 'en-GB' });
+    british.conversation.rateLimit.value = { message: 'Slow down.', retryAt: Date.now() + 120_000 };
+    const second = await renderPanel(british);
+    expect(second.dialog.querySelector('.cw-limit__wait')?.textContent).toBe('You can send again in 2 minutes.');
+  });
+
   test('shows the message and a countdown that ticks down, and blocks sending', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(new Date('2024-05-01T10:00:00Z'));
