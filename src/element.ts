@@ -1,8 +1,8 @@
 /**
  * <chatbot-widget serial-number="..." base-url="..." mode="inline|floating">: mounts on connect, unmounts on
  * disconnect, and remounts when one of its attributes changes (several changes in one task make one remount).
- * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property
- * before the element is connected. Events are dispatched on the element as chatbot-ready, chatbot-open,
+ * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property,
+ * read when the widget mounts (it may be set before this module loads). Events are dispatched on the element as chatbot-ready, chatbot-open,
  * chatbot-close, chatbot-message and chatbot-error (detail = the payload). The class is created inside
  * defineElement(), so importing this module where there is no DOM does nothing.
  */
@@ -34,7 +34,8 @@ export function defineElement(): boolean {
 
   class Element extends HTMLElement implements ChatbotWidgetElement {
     static readonly observedAttributes = ATTRIBUTES;
-    settings?: Partial<ChatbotSettings>;
+    // `declare`: no class field, which would overwrite settings the page set before the definition loaded.
+    declare settings?: Partial<ChatbotSettings>;
     #widget: Widget | null = null;
     #mountedWith = '';
     #queued = false;

@@ -30,7 +30,10 @@ export interface MountOptions {
   fetch?: typeof fetch;
   /** Stacking order of the floating launcher and panel. Default 2147483000. */
   zIndex?: number;
-  /** Locale of dates and times (BCP 47), default the browser's. */
+  /**
+   * Locale (BCP 47) of message times (its clock: 15:05 or 3:05 PM) and of the rate limit's wait; also the host's
+   * lang. Default: the browser's clock and English waits, like the widget's own texts.
+   */
   locale?: string;
   /** Floating mode: start with the panel open. */
   open?: boolean;
