@@ -22,8 +22,6 @@ interface Tracker {
 let current: Tracker | undefined;
 let batchDepth = 0;
 let queued: EffectImpl[] = [];
-/** Bumped on every write: an unobserved computed skips checking its dependencies when nothing was written. */
-let writes = 0;
 
 function track(source: Signal<unknown>): void {
   if (current === undefined) return;
@@ -111,7 +109,6 @@ export class Signal<T = unknown> {
     if (next === this.val) return;
     this.val = next;
     this.version++;
-    writes++;
     batch(() => {
       for (const sub of [...this.subs]) sub.notify();
     });
@@ -141,8 +138,6 @@ class Computed<T> extends Signal<T> implements Tracker {
   private stale = true;
   private computing = false;
   private failed = false;
-  /** Unobserved: the write count at the last check. */
-  private checkedAt = -1;
 
   constructor(private readonly fn: () => T) {
     super();
@@ -168,9 +163,8 @@ class Computed<T> extends Signal<T> implements Tracker {
   override refresh(): void {
     if (this.computing) throw new Error('Cycle detected');
     if (this.version > 0) {
-      // Observed, it is told when a dependency may have changed; unobserved, it looks (if anything was written).
-      if (this.listens ? !this.stale : this.checkedAt === writes) return;
-      this.checkedAt = writes;
+      // Observed, it is told when a dependency may have changed; unobserved, it looks every time.
+      if (this.listens && !this.stale) return;
       this.stale = false;
       if (!changed(this)) return;
     }
@@ -190,7 +184,6 @@ class Computed<T> extends Signal<T> implements Tracker {
       current = previous;
       this.computing = false;
       this.stale = false;
-      this.checkedAt = writes;
     }
     if (next !== this.val || failed !== this.failed || this.version === 0) {
       this.val = next;
@@ -216,10 +209,7 @@ class Computed<T> extends Signal<T> implements Tracker {
 
   override unsubscribe(tracker: Tracker): void {
     super.unsubscribe(tracker);
-    if (this.subs.size === 0) {
-      for (const source of this.deps.keys()) source.unsubscribe(this);
-      this.checkedAt = -1;
-    }
+    if (this.subs.size === 0) for (const source of this.deps.keys()) source.unsubscribe(this);
   }
 }
 
@@ -240,7 +230,6 @@ class EffectImpl implements Tracker {
   }
 
   run(): void {
-    if (this.running) throw new Error('Cycle detected');
     this.finish();
     forget(this);
     const previous = current;
