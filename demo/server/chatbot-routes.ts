@@ -30,9 +30,9 @@ export function findChatbot(store: JsonStore, serialNumber: string, field = 'ser
   return chatbot;
 }
 
-/** Public: the settings a page may see, plus a new session and its key. */
-export const getConfig: Handler = async (ctx) => {
-  const body = validateBody(await ctx.body(), GET_CONFIG_SCHEMA);
+/** The public path's common start: the named chatbot, checked for this caller and Origin, with a new session. */
+async function openPublicSession(ctx: Parameters<Handler>[0], schema: Schema) {
+  const body = validateBody(await ctx.body(), schema);
   const { store } = ctx.service;
   const serialNumber = body.serialNumber as string;
   const chatbot = findChatbot(store, serialNumber);
@@ -40,6 +40,12 @@ export const getConfig: Handler = async (ctx) => {
   assertOriginAllowed(chatbot, ctx.req, ctx.caller);
   const session = store.addSession(serialNumber, ctx.service.now());
   await store.commit();
+  return { store, serialNumber, chatbot, session };
+}
+
+/** Public: the settings a page may see, plus a new session and its key. */
+export const getConfig: Handler = async (ctx) => {
+  const { store, serialNumber, chatbot, session } = await openPublicSession(ctx, GET_CONFIG_SCHEMA);
   const visible: Partial<Settings> = { ...chatbot.settings };
   for (const name of SECRET_SETTINGS) delete visible[name];
   const config: PublicConfig = {
@@ -54,14 +60,7 @@ export const getConfig: Handler = async (ctx) => {
 
 /** Public: a new session. Data carries SessionKey besides SessionID so a caller can ask with it. */
 export const getSession: Handler = async (ctx) => {
-  const body = validateBody(await ctx.body(), GET_SESSION_SCHEMA);
-  const { store } = ctx.service;
-  const serialNumber = body.serialNumber as string;
-  const chatbot = findChatbot(store, serialNumber);
-  assertCallerMayUse(ctx.caller, serialNumber);
-  assertOriginAllowed(chatbot, ctx.req, ctx.caller);
-  const session = store.addSession(serialNumber, ctx.service.now());
-  await store.commit();
+  const { session } = await openPublicSession(ctx, GET_SESSION_SCHEMA);
   const data: GetSessionResponse & { SessionKey: string } = session;
   return { data };
 };
