@@ -2,9 +2,6 @@ import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** Stands in for @preact/signals-core outside the ES build (see src/model/reactive.ts). */
-const REACTIVE_CORE = fileURLToPath(new URL('src/model/reactive.ts', import.meta.url));
-
 /** The lazy entries that load together when the chat first opens (see src/boot/README.md). */
 const PANEL_ENTRIES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'].map((path) =>
   fileURLToPath(new URL(path, import.meta.url)),
@@ -48,11 +45,6 @@ export default defineConfig(({ mode }) => {
       : { index: 'src/index.ts', api: 'src/api/index.ts' };
   return {
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-    // The script-tag build (and the tests, so they run what ships) use the widget's own small signals core; the ES
-    // entries keep @preact/signals-core as a dependency, shared with the app that bundles them.
-    resolve: {
-      alias: mode === 'production' ? [] : [{ find: /^@preact\/signals-core$/, replacement: REACTIVE_CORE }],
-    },
     build: {
       target: 'es2022',
       minify: true,

@@ -3,7 +3,7 @@
  * panel's CSS arrive in this chunk on first open (or launcher hover/focus). The launcher (launcher.ts) renders
  * the panel through mountPanel into a slot of the widget's shadow root.
  */
-import '../ui/signals'; // makes components re-render when the model signals they read change
+import '@preact/signals'; // makes components re-render when the model signals they read change
 import { createRef, render } from 'preact';
 import type { WidgetModel } from '../model/types';
 import type { ComposerMedia } from '../ui/media-slots';

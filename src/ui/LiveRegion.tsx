@@ -1,4 +1,4 @@
-import { useSignalEffect } from './signals';
+import { useSignalEffect } from '@preact/signals';
 import type { JSX, RefObject } from 'preact';
 import { useCallback, useRef, useState } from 'preact/hooks';
 import type { MessageStatus, WidgetModel } from '../model/types';

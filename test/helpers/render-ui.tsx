@@ -1,4 +1,4 @@
-import '../../src/ui/signals'; // components re-render when model signals change, as panel-host.tsx installs it
+import '@preact/signals'; // components re-render when model signals change, as panel-host.tsx installs it
 import { render, screen, type RenderResult } from '@testing-library/preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { WidgetModel } from '../../src/model/types';
