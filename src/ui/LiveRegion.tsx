@@ -1,8 +1,15 @@
 import { useSignalEffect } from '@preact/signals';
-import type { JSX, RefObject } from 'preact';
+import type { JSX } from 'preact';
 import { useCallback, useRef, useState } from 'preact/hooks';
 import type { MessageStatus, WidgetModel } from '../model/types';
-import { DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
+import { markdownToPlainText } from './markdown/plain-text';
+import { ANSWER_CONTINUES, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
+
+/**
+ * How much of a finished answer is announced (characters, cut at a word). A screen reader reads the rest in the
+ * log; a whole long answer in the live region would be minutes of speech and a large layout in one frame.
+ */
+export const ANNOUNCED_ANSWER_LENGTH = 600;
 
 interface Announcement {
   readonly key: number;
@@ -21,7 +28,7 @@ export interface Announcer {
  * restored from storage are already known and stay silent. Reads statuses, not texts, so a streamed chunk does
  * not even wake this up.
  */
-export function useAnnouncer(model: WidgetModel, panel: RefObject<HTMLElement>): Announcer {
+export function useAnnouncer(model: WidgetModel): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
   const counter = useRef(0);
   // What was there when the panel first rendered (restored history) stays silent. Taken during render: the signal
@@ -55,10 +62,7 @@ export function useAnnouncer(model: WidgetModel, panel: RefObject<HTMLElement>):
         if (message.role === 'notice') {
           if (isNew) announce(message.text.peek());
         } else if (message.role === 'assistant' && wasRunning) {
-          if (status === 'done') {
-            const name = model.settings.peek().name || DEFAULT_BOT_NAME;
-            announce(answerFrom(name, renderedText(panel.current, message.id) ?? message.text.peek()));
-          }
+          if (status === 'done') announce(answerFrom(model.settings.peek().name || DEFAULT_BOT_NAME, spoken(message.text.peek())));
           else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
         } else if (message.role === 'user' && status === 'failed') {
           awaiting.set(message.id, 'question');
@@ -78,13 +82,12 @@ export function useAnnouncer(model: WidgetModel, panel: RefObject<HTMLElement>):
 }
 
 /**
- * The answer as displayed, not its markdown source: "**nine**" is heard as "nine". The effect runs after paint, so
- * the finished text is rendered by then; innerText keeps the breaks between blocks and list items.
+ * A finished answer as words, not its markdown source ("**nine**" is heard as "nine"), from the message's text:
+ * the status and the final text are set together, so this never depends on what has been rendered yet.
  */
-function renderedText(panel: HTMLElement | null, messageId: string): string | null {
-  const bubble = panel?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"] .cw-msg__bubble`);
-  const text = bubble?.innerText ?? bubble?.textContent;
-  return text === undefined || text === null || text.trim() === '' ? null : text.trim();
+function spoken(markdown: string): string {
+  const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH);
+  return cut ? text + ANSWER_CONTINUES : text;
 }
 
 /**

@@ -47,7 +47,7 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
   const time = formatMessageTime(message.createdAt, timeZone, locale);
 
   return (
-    <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status} data-message-id={message.id}>
+    <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
       {role !== 'notice' && <span class="cw-sr-only">{role === 'user' ? YOU : botName}: </span>}
       {status === 'waiting' ? (
         <TypingIndicator name={botName} />

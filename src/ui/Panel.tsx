@@ -41,7 +41,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   // Before the chatbot's settings are known, defaults would flash its name and welcome text: show neither.
   const known = model.configKnown.value;
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const announcer = useAnnouncer(model, dialogRef);
+  const announcer = useAnnouncer(model);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
   const dropping = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);

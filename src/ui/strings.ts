@@ -37,6 +37,8 @@ export const ATTACHED_VIDEO = 'Attached video';
 // Announcements (the polite live region)
 export const answerFrom = (name: string, text: string): string => `${name}: ${text}`;
 export const answerFailed = (error: string): string => `The answer failed: ${error}`;
+/** Ends an announced answer that was cut short; the whole answer is in the conversation. */
+export const ANSWER_CONTINUES = '… (continues in the conversation)';
 
 // Suggested messages, rate limit, footer
 export const SUGGESTIONS_LABEL = 'Suggested messages';

@@ -227,6 +227,41 @@ describe('live region', () => {
     expect(announced).toEqual(['Test bot: The shop opens at 9.']);
   });
 
+  test('a long answer whose final text arrives with the done status is announced from that text, up to the cap', async () => {
+    const model = inline();
+    const { container } = await renderPanel(model);
+    const region = liveRegion(container);
+    const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
+    await afterPaint();
+    const paragraphs = Array.from({ length: 200 }, (_, index) => `Part ${index} says **hello** to [everyone](https://example.com) here.`);
+    act(() => {
+      answer.status.value = 'streaming';
+      answer.text.value = paragraphs[0]!;
+    });
+    await afterPaint();
+
+    // The rest of the answer and the done status in one step, as when the final record arrives in the same
+    // network read as chunks that were never rendered.
+    act(() => {
+      answer.text.value = paragraphs.join('\n\n');
+      answer.status.value = 'done';
+    });
+    await waitFor(() => expect(region.textContent).not.toBe(''));
+    const announced = region.textContent ?? '';
+    const prefix = 'Test bot: ';
+    const suffix = '… (continues in the conversation)';
+    expect(announced.startsWith(prefix + 'Part 0 says hello to everyone here.\nPart 1 says hello')).toBe(true);
+    expect(announced.endsWith(suffix)).toBe(true);
+    const said = announced.slice(prefix.length, -suffix.length);
+    expect(said.length).toBeLessThanOrEqual(600);
+    expect(said.length).toBeGreaterThan(550);
+    // Exactly the beginning of the answer's words, ending at a word boundary.
+    const whole = paragraphs.map((paragraph) => paragraph.replace(/\*\*|\[|\]\(https:\/\/example\.com\)/g, '')).join('\n');
+    expect(whole.startsWith(said)).toBe(true);
+    expect(whole.charAt(said.length)).toMatch(/\s/);
+    expect(region.querySelectorAll('p')).toHaveLength(1);
+  });
+
   test('announces a failure in plain words', async () => {
     const model = inline();
     const { container } = await renderPanel(model);

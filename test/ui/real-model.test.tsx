@@ -103,6 +103,22 @@ describe('with the real model', () => {
     expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
   });
 
+  test('chunks not yet rendered when the answer finishes are still in what is announced', async () => {
+    const { fake, frames, container } = await setup();
+    ask('When are you open?');
+    const held = await fake.nextAsk();
+    act(() => held.chunk('We open '));
+    flushFrame(frames);
+    // The last chunks and the final record in one network read: no frame has shown them yet.
+    await act(async () => {
+      held.chunk('at **nine**, ');
+      held.chunk('every day.');
+      held.finish();
+      await settle();
+    });
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('Test bot: We open at nine, every day.'));
+  });
+
   test('stop keeps the partial answer and offers retry, which asks again', async () => {
     const { fake, frames } = await setup();
     ask('Tell me everything');
