@@ -13,6 +13,7 @@ import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } fr
 import { THEME_VARIABLES, themeVariables } from './model/theme';
 import type { SendResult, WidgetEventName, WidgetMode } from './model/types';
 import { createWidgetModel, type WidgetModelHandle } from './model/widget-model';
+import { createMediaSlot } from './ui/media/slot';
 
 export interface MountOptions {
   /** The chatbot's id. */
@@ -126,7 +127,11 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value);
   });
   if (options.locale) host.setAttribute('lang', options.locale);
-  const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host') });
+  // Media code (byte checks, recorder, uploads) loads when a visitor first uses a media button, paste or drop.
+  const media = createMediaSlot(() =>
+    import('./ui/media/controller').then((chunk) => chunk.createMediaController({ model, clientOptions, baseUrl: absoluteBase })),
+  );
+  const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host'), media });
 
   // The conversation is written when a message completes; a page going away mid-answer keeps what streamed.
   const persist = (): void => model.persist();
@@ -159,6 +164,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       destroyed = true;
       view.removeEventListener('pagehide', persist);
       doc.removeEventListener('visibilitychange', onVisibility);
+      media.dispose();
       model.dispose();
       stopTheme();
       removeUi();

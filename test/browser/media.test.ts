@@ -1,0 +1,310 @@
+/**
+ * Media questions in real Chromium against the reference service, through the built widget (script tag): an image
+ * picked in the UI uploads with visible progress and is answered, and stays in the history after a reload (by its
+ * served URL); push-to-talk on Chromium's fake microphone records, sends a RIFF/WAVE file and is answered; a file
+ * whose bytes are not an image is refused with its reason while the typed text stays; a refused microphone is
+ * explained.
+ */
+import { resolve } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoSite, type DemoSite } from '../../demo/site';
+import { FAKE_MEDIA_ARGS, launchBrowser, openPage, type OpenedPage } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+import { mp4, png } from '../media/fixtures';
+
+const PAGE_PATH = '/media-test.html';
+const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on the page (it looks into open shadow roots). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> };
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<Result> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+  });
+}
+
+let service: TestService;
+let site: DemoSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startTestService();
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
+    `<script src="/dist/chatbot-widget.js" data-serial-number="${service.serialNumber}" data-base-url="${service.url}" data-open async></script>` +
+    '</body></html>';
+  site = await startDemoSite({
+    serviceUrl: service.url,
+    serialNumber: service.serialNumber,
+    secretKey: service.secretKey,
+    routes: [
+      {
+        path: PAGE_PATH,
+        handle(_request, response) {
+          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          response.end(html);
+        },
+      },
+    ],
+  });
+  browser = await launchBrowser({ extraArgs: FAKE_MEDIA_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+});
+
+async function openWidget(on: Browser = browser): Promise<OpenedPage> {
+  const opened = await openPage(on, `${site.url}${PAGE_PATH}`);
+  await opened.page.getByRole('dialog').waitFor();
+  return opened;
+}
+
+/** Bodies of the widget's requests to the service, by path ending. */
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(service.url)) requests.push(request);
+  });
+  return requests;
+}
+
+const answers = (page: Page) => page.locator('.cw-msg--assistant:not(.cw-msg--welcome)[data-status="done"] .cw-msg__bubble');
+
+/** Script files the page has loaded from the widget's dist/widget/ folder (file names without their hash). */
+async function loadedChunks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => /\/dist\/widget\/([a-z]+)-[\w-]+\.js$/.exec(entry.name)?.[1])
+      .filter((name): name is string => name !== undefined),
+  );
+}
+
+describe('media questions', () => {
+  it('loads the media chunk on first media use, not when the chat opens (what the size report says)', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      await page.getByRole('button', { name: 'Hold to record a voice message' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await loadedChunks(page)).toEqual(['panel']);
+      await page.locator('input.cw-composer__file').setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: Buffer.from(png()) });
+      await page.locator('.cw-media__item--uploaded').waitFor();
+      expect((await loadedChunks(page)).sort()).toEqual(['controller', 'panel']);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('uploads a picked image with visible progress, sends it with the text and shows the answer and the image', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const requests = recordRequests(page);
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.fill('Which room is this?');
+
+      // Uploads slowed to 2 MB/s, so the progress of a 3 MB image can be seen.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2_000_000,
+      });
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { __progress: number[] }).__progress = seen;
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const sample = (): void => {
+          const bar = root?.querySelector<HTMLProgressElement>('.cw-media__progress');
+          if (bar) seen.push(bar.value);
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      const image = Buffer.concat([Buffer.from(png(8, 8)), Buffer.alloc(3 * 1024 * 1024)]);
+      await page.locator('input.cw-composer__file').setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: image });
+
+      await page.locator('.cw-media__item--uploading').waitFor();
+      await page.locator('.cw-media__item--uploaded').waitFor({ timeout: 20_000 });
+      const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+      expect(progress.some((value) => value > 0 && value < 100)).toBe(true);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+      await input.press('Enter');
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await answers(page).first().textContent()).toContain('I received 1 image: kitchen.png (PNG, 3.0 MB)');
+      const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
+      expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ content: 'Which room is this?', chatAskType: 'Image' });
+      expect(await input.inputValue()).toBe('');
+      expect(await page.locator('.cw-media__item').count()).toBe(0);
+
+      // In the history by its served URL, also after a reload; storage holds the reference, not the bytes.
+      const thumb = page.locator('.cw-msg--user img.cw-msg__thumb');
+      expect(await thumb.getAttribute('src')).toMatch(new RegExp(`^${service.url}/upload/\\d+\\?token=`));
+      await page.reload();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelector<HTMLImageElement>('.cw-msg__thumb');
+        return img !== null && img !== undefined && img.complete && img.naturalWidth === 8;
+      });
+      const stored = await page.evaluate(() => JSON.stringify(localStorage).length);
+      expect(stored).toBeLessThan(10_000);
+
+      await page.locator('.cw-msg__thumb-button').click();
+      const lightbox = page.locator('dialog.cw-lightbox');
+      await lightbox.waitFor();
+      expect(await lightbox.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
+      await page.keyboard.press('Escape');
+      await lightbox.waitFor({ state: 'detached' });
+      expect(await page.getByRole('dialog').isVisible()).toBe(true);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('records with push-to-talk on the fake microphone and sends a WAV the service accepts', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const requests = recordRequests(page);
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      const box = await mic.boundingBox();
+      if (box === null) throw new Error('the microphone button is not visible');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.locator('meter.cw-media__level').waitFor();
+      await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
+      const level = await page.locator('meter.cw-media__level').evaluate((meter) => (meter as HTMLMeterElement).value);
+      expect(level).toBeGreaterThan(0); // the fake device plays a tone
+      await page.mouse.up();
+
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await answers(page).first().textContent()).toMatch(/I received a RIFF\/WAVE recording of \d/);
+      // What the service stored and serves back is a 16 kHz mono PCM WAV made in the browser.
+      const put = requests.find((request) => request.method() === 'PUT');
+      expect(put?.headers()['content-type']).toBe('audio/wav');
+      const served = Buffer.from(await (await fetch(put?.url() ?? '')).arrayBuffer());
+      expect(served.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(served.subarray(8, 16).toString('latin1')).toBe('WAVEfmt ');
+      expect(served.readUInt16LE(20)).toBe(1); // PCM
+      expect(served.readUInt16LE(22)).toBe(1); // mono
+      expect(served.readUInt32LE(24)).toBe(16_000);
+      expect(served.length).toBeGreaterThan(16_000); // over half a second of 16-bit samples
+      const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
+      expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ chatAskType: 'Audio' });
+      const player = page.locator('.cw-msg--user audio.cw-msg__audio');
+      expect(await player.getAttribute('src')).toMatch(new RegExp(`^${service.url}/upload/`));
+      expect(await player.getAttribute('controls')).not.toBeNull();
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a text file named .png with its reason, keeps the typed text and uploads nothing', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const requests = recordRequests(page);
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.fill('Keep this text');
+      await page.locator('input.cw-composer__file').setInputFiles({
+        name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.'),
+      });
+      const notice = page.locator('.cw-media__notices[role="status"]');
+      await notice.getByText('"notes.png" is not a PNG, JPEG, WEBP or GIF image.').waitFor();
+      expect(await input.inputValue()).toBe('Keep this text');
+      expect(requests.filter((request) => request.url().includes('Upload'))).toEqual([]);
+
+      // The tray with a file and a notice is labelled well enough for axe.
+      await page.locator('input.cw-composer__file').setInputFiles([
+        { name: 'porch.png', mimeType: 'image/png', buffer: Buffer.from(png()) },
+        { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('still not a picture') },
+      ]);
+      await page.locator('.cw-media__item--uploaded').waitFor();
+      await page.locator('.cw-media__notice').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+  it('sends one video as a Video question and shows its name and size in the history', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const requests = recordRequests(page);
+      const video = Buffer.concat([Buffer.from(mp4()), Buffer.alloc(200_000)]);
+      await page.locator('input.cw-composer__file').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: video });
+      await page.locator('.cw-media__item--video.cw-media__item--uploaded').waitFor();
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await answers(page).first().textContent()).toContain('I received a video: tour.mp4 (MP4, 195.');
+      const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
+      expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ chatAskType: 'Video', content: '' });
+      expect(await page.locator('.cw-msg--user .cw-msg__file-name--video').textContent()).toBe(
+        `Attached video: tour.mp4 (${(video.length / 1024).toFixed(0)} KB)`,
+      );
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('attaches images pasted into the text field or dropped onto the panel (real DataTransfer events)', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const bytes = Array.from(png(4, 4));
+      await page.evaluate((data) => {
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const panel = root?.querySelector('.cw-panel');
+        const input = root?.querySelector('.cw-composer__input');
+        const transfer = (name: string) => {
+          const dataTransfer = new DataTransfer();
+          dataTransfer.items.add(new File([new Uint8Array(data)], name, { type: 'image/png' }));
+          return dataTransfer;
+        };
+        input?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer('pasted.png'), bubbles: true, cancelable: true }));
+        panel?.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer('dropped.png'), bubbles: true, cancelable: true }));
+      }, bytes);
+      await page.locator('.cw-panel--drop .cw-panel__drop').waitFor();
+      await page.evaluate((data) => {
+        const panel = document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelector('.cw-panel');
+        const dataTransfer = new DataTransfer();
+        dataTransfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+        panel?.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+      }, bytes);
+      await page.locator('.cw-media__item--uploaded', { hasText: 'pasted.png' }).waitFor();
+      await page.locator('.cw-media__item--uploaded', { hasText: 'dropped.png' }).waitFor();
+      expect(await page.locator('.cw-panel--drop').count()).toBe(0);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a refused microphone', () => {
+  it('explains what to do', async () => {
+    // A fake device but no automatic permission: headless Chromium refuses the microphone.
+    const strict = await launchBrowser({ extraArgs: ['--use-fake-device-for-media-stream'] });
+    try {
+      const { page, close } = await openWidget(strict);
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      await mic.focus();
+      await page.keyboard.down(' ');
+      await page.locator('.cw-media__notice', { hasText: 'Microphone access was denied.' }).waitFor({ timeout: 10_000 });
+      await page.keyboard.up(' ');
+      expect(await page.locator('meter.cw-media__level').count()).toBe(0);
+      await close();
+    } finally {
+      await strict.close();
+    }
+  });
+});
