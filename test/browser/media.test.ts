@@ -261,19 +261,28 @@ describe('media questions', () => {
     const { page, log, close } = await openWidget();
     try {
       const bytes = Array.from(png(4, 4));
+      // Attachments are on once the chatbot's settings have loaded: the attach button shows it.
+      await page.getByRole('button', { name: 'Attach images or a video' }).waitFor();
       await page.evaluate((data) => {
-        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
-        const panel = root?.querySelector('.cw-panel');
-        const input = root?.querySelector('.cw-composer__input');
-        const transfer = (name: string) => {
-          const dataTransfer = new DataTransfer();
-          dataTransfer.items.add(new File([new Uint8Array(data)], name, { type: 'image/png' }));
-          return dataTransfer;
-        };
-        input?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer('pasted.png'), bubbles: true, cancelable: true }));
-        panel?.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer('dropped.png'), bubbles: true, cancelable: true }));
+        const input = document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelector('.cw-composer__input');
+        const dataTransfer = new DataTransfer();
+        dataTransfer.items.add(new File([new Uint8Array(data)], 'pasted.png', { type: 'image/png' }));
+        input?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dataTransfer, bubbles: true, cancelable: true }));
       }, bytes);
-      await page.locator('.cw-panel--drop .cw-panel__drop').waitFor();
+      // The panel listens for drags from an effect that runs after its paint, so a file dragged in the first
+      // frame after the button appeared can go unseen: drag in until the drop zone shows, as a visitor would.
+      await page.waitForFunction(
+        (data) => {
+          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+          if (root?.querySelector('.cw-panel--drop .cw-panel__drop')) return true;
+          const dataTransfer = new DataTransfer();
+          dataTransfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+          root?.querySelector('.cw-panel')?.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, cancelable: true }));
+          return false;
+        },
+        bytes,
+        { polling: 50 },
+      );
       await page.evaluate((data) => {
         const panel = document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelector('.cw-panel');
         const dataTransfer = new DataTransfer();
