@@ -5,7 +5,8 @@
  * - raw: minified bytes of the module in the output;
  * - gzip: what the set's gzip size drops by when that module's bytes are cut out of its file (its marginal cost;
  *   the column does not add up to the set's gzip, because shared words compress against each other).
- * The sets are those of sizes.ts: before opening the chat, and everything of the script-tag graph.
+ * The sets are those of sizes.ts: before opening the chat, what opening it adds (the panel file), what the first
+ * media use adds (the media chunk), and everything of the script-tag graph.
  *
  *   tsx test/bench/size-breakdown.ts               build and print the breakdown
  *   tsx test/bench/size-breakdown.ts --top=25      print only the 25 biggest modules per set
@@ -266,10 +267,12 @@ async function main(argv: string[]): Promise<void> {
     await buildWithSourceMaps(outDir);
     const manifest = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as Parameters<typeof scriptGraph>[0];
     const graph = scriptGraph(manifest);
-    const lazy = graph.everything.filter((file) => !graph.initial.includes(file));
+    const opening = graph.chat.filter((file) => !graph.initial.includes(file));
+    const media = graph.everything.filter((file) => !graph.chat.includes(file));
     const sets = [
       breakdown(outDir, 'before opening the chat', graph.initial),
-      breakdown(outDir, 'loaded on first open', lazy),
+      breakdown(outDir, 'loaded on first open', opening),
+      breakdown(outDir, 'loaded on first media use', media),
       breakdown(outDir, 'all widget code (script tag)', graph.everything),
     ];
     if (argv.includes('--json')) console.log(JSON.stringify(sets, null, 2));
