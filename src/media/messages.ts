@@ -2,6 +2,7 @@
  * Every sentence the media layer shows to a person, in one place (to translate or reword without hunting).
  * File names are quoted because they can contain spaces and dots.
  */
+import type { MicrophoneErrorKind } from './recorder';
 import type { MediaKind } from './signatures';
 
 const ACCEPTED: Readonly<Record<MediaKind, string>> = {
@@ -29,14 +30,16 @@ export const mediaMessages = {
   animatedGif: (name: string) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,
   damaged: (name: string, format: string) => `"${name}" looks like a ${format} file but is damaged.`,
 
-  microphoneDenied:
-    'Microphone access was denied. Allow the microphone for this site in your browser settings to send voice messages.',
-  microphoneMissing: 'No microphone was found. Connect a microphone and try again.',
-  microphoneBusy: 'The microphone could not be started. It may be in use by another application.',
-  microphoneUnsupported:
-    'Voice messages need a secure (HTTPS) page and a browser that allows recording; they are not available here.',
-  recordingCancelled: 'The recording was cancelled.',
-  recordingFailed: 'Recording failed. Please try again.',
-  recordingBusy: 'A recording is already in progress.',
-  notRecording: 'Nothing is being recorded.',
 } as const;
+
+/** What a person reads when recording fails, by MicrophoneError kind. */
+export const microphoneMessages: Readonly<Record<MicrophoneErrorKind, string>> = {
+  denied: 'Microphone access was denied. Allow the microphone for this site in your browser settings to send voice messages.',
+  'no-device': 'No microphone was found. Connect a microphone and try again.',
+  busy: 'The microphone could not be started. It may be in use by another application.',
+  unsupported: 'Voice messages need a secure (HTTPS) page and a browser that allows recording; they are not available here.',
+  cancelled: 'The recording was cancelled.',
+  'in-progress': 'A recording is already in progress.',
+  'not-recording': 'Nothing is being recorded.',
+  failed: 'Recording failed. Please try again.',
+};

@@ -9,7 +9,7 @@
  *
  * The microphone is always released (tracks stopped, audio context closed) on stop, cancel and every error.
  */
-import { mediaMessages } from './messages';
+import { microphoneMessages } from './messages';
 import { encodeWav, resample, SPEECH_SAMPLE_RATE } from './wav';
 
 export type MicrophoneErrorKind =
@@ -22,11 +22,14 @@ export type MicrophoneErrorKind =
   | 'not-recording' // stop() without start()
   | 'failed';
 
-/** Named MicrophoneError rather than MediaError so it does not shadow the DOM's global MediaError. */
+/**
+ * Named MicrophoneError rather than MediaError so it does not shadow the DOM's global MediaError. Its message is
+ * the sentence for a person that goes with its kind (messages.ts).
+ */
 export class MicrophoneError extends Error {
   override readonly name = 'MicrophoneError';
-  constructor(readonly kind: MicrophoneErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(readonly kind: MicrophoneErrorKind, cause?: unknown) {
+    super(microphoneMessages[kind], { cause });
   }
 }
 
@@ -63,8 +66,6 @@ export interface RecorderOptions {
   onLimit?: () => void;
 }
 
-const BUFFER_FRAMES = 4096;
-const DEFAULT_MAX_DURATION_MS = 120_000;
 const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
   channelCount: 1,
   echoCancellation: true,
@@ -72,174 +73,128 @@ const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
   autoGainControl: true,
 };
 
-interface Session {
-  context: AudioContext;
-  stream: MediaStream | null;
-  nodes: AudioNode[];
-  processor: ScriptProcessorNode | null;
-  chunks: Float32Array[];
-  capturedFrames: number;
-  maxFrames: number;
-  level: number;
-  cancelled: boolean;
-  started: Promise<void>;
-  stopped: Promise<Recording> | null;
-}
+/** getUserMedia's DOMException names, by what the person can do about them; any other is 'failed'. */
+const KIND_OF_ERROR: Readonly<Record<string, MicrophoneErrorKind>> = {
+  NotAllowedError: 'denied',
+  SecurityError: 'denied',
+  NotFoundError: 'no-device',
+  OverconstrainedError: 'no-device',
+  NotReadableError: 'busy',
+  AbortError: 'busy',
+  NotSupportedError: 'unsupported',
+};
 
-/** Maps getUserMedia's DOMException names to what the person can do about it. */
 export function microphoneErrorFrom(error: unknown): MicrophoneError {
   if (error instanceof MicrophoneError) return error;
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-      return new MicrophoneError('denied', mediaMessages.microphoneDenied, { cause: error });
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return new MicrophoneError('no-device', mediaMessages.microphoneMissing, { cause: error });
-    case 'NotReadableError':
-    case 'AbortError':
-      return new MicrophoneError('busy', mediaMessages.microphoneBusy, { cause: error });
-    case 'NotSupportedError':
-      return new MicrophoneError('unsupported', mediaMessages.microphoneUnsupported, { cause: error });
-    default:
-      return new MicrophoneError('failed', mediaMessages.recordingFailed, { cause: error });
-  }
+  const name = String((error as { name?: unknown } | null)?.name);
+  return new MicrophoneError(Object.hasOwn(KIND_OF_ERROR, name) ? KIND_OF_ERROR[name]! : 'failed', error);
 }
 
-function defaultAudioContextFactory(): (() => AudioContext) | undefined {
-  const AudioContextClass = globalThis.AudioContext as (new () => AudioContext) | undefined;
-  return AudioContextClass === undefined ? undefined : () => new AudioContextClass();
+interface Session {
+  context: AudioContext;
+  stream?: MediaStream;
+  processor?: ScriptProcessorNode;
+  chunks: Float32Array[];
+  frames: number;
+  level: number;
+  cancelled?: boolean;
+  started?: Promise<void>;
+  stopped?: Promise<Recording>;
 }
 
-function rms(samples: Float32Array): number {
-  let sum = 0;
-  for (const sample of samples) sum += sample * sample;
-  return samples.length === 0 ? 0 : Math.min(1, Math.sqrt(sum / samples.length));
-}
-
-function concatenate(chunks: readonly Float32Array[], length: number): Float32Array {
-  const all = new Float32Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return all;
-}
+const toMs = (frames: number, rate: number): number => Math.round((frames / rate) * 1000);
 
 export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToTalkRecorder {
   const targetRate = options.sampleRate ?? SPEECH_SAMPLE_RATE;
-  const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS;
+  const maxDurationMs = options.maxDurationMs ?? 120_000;
   let session: Session | null = null;
 
+  /** Closing the context stops the audio graph; stopping the tracks turns the microphone (and its light) off. */
   const release = (ending: Session): void => {
     if (session === ending) session = null;
     if (ending.processor) ending.processor.onaudioprocess = null;
-    for (const node of ending.nodes) {
-      try {
-        node.disconnect();
-      } catch {
-        // already disconnected
-      }
-    }
     for (const track of ending.stream?.getTracks() ?? []) track.stop();
-    if (ending.context.state !== 'closed') ending.context.close().catch(() => undefined);
-  };
-
-  const capture = (current: Session, buffer: AudioBuffer): void => {
-    if (session !== current) return;
-    // A copy: the node reuses its buffers. One channel: the node was made with one input, so the browser has
-    // already mixed a stereo microphone down.
-    const samples = new Float32Array(buffer.getChannelData(0));
-    current.level = rms(samples);
-    const room = current.maxFrames - current.capturedFrames;
-    if (room <= 0) return;
-    const kept = samples.length > room ? samples.subarray(0, room) : samples;
-    current.chunks.push(kept);
-    current.capturedFrames += kept.length;
-    if (current.capturedFrames >= current.maxFrames) options.onLimit?.();
+    ending.context.close().catch(() => undefined); // already closed: nothing to do
   };
 
   const open = async (current: Session, mediaDevices: MediaDevices): Promise<void> => {
-    const stream = await mediaDevices.getUserMedia({ audio: AUDIO_CONSTRAINTS });
-    current.stream = stream;
-    if (current.cancelled) throw new MicrophoneError('cancelled', mediaMessages.recordingCancelled);
+    const stream = (current.stream = await mediaDevices.getUserMedia({ audio: AUDIO_CONSTRAINTS }));
     const { context } = current;
+    const maxFrames = Math.round((maxDurationMs / 1000) * context.sampleRate);
+    if (current.cancelled) throw new MicrophoneError('cancelled');
     const source = context.createMediaStreamSource(stream);
-    const processor = context.createScriptProcessor(BUFFER_FRAMES, 1, 1);
+    // 4096 frames: 85 ms at 48 kHz. One input channel: the browser mixes a stereo microphone down.
+    const processor = (current.processor = context.createScriptProcessor(4096, 1, 1));
     // The node only runs when connected to the destination; a silent gain keeps the microphone off the speakers.
     const silence = context.createGain();
     silence.gain.value = 0;
-    current.nodes = [source, processor, silence];
-    current.processor = processor;
-    processor.onaudioprocess = (event) => capture(current, event.inputBuffer);
+    processor.onaudioprocess = ({ inputBuffer }) => {
+      // A copy: the node reuses its buffers.
+      const samples = new Float32Array(inputBuffer.getChannelData(0));
+      let sum = 0;
+      for (const sample of samples) sum += sample * sample;
+      current.level = Math.min(1, Math.sqrt(sum / samples.length) || 0);
+      const room = maxFrames - current.frames;
+      if (room <= 0) return;
+      current.chunks.push(samples.subarray(0, room));
+      current.frames += Math.min(room, samples.length);
+      if (current.frames >= maxFrames) options.onLimit?.();
+    };
     source.connect(processor);
     processor.connect(silence);
     silence.connect(context.destination);
     if (context.state === 'suspended') await context.resume();
-    if (current.cancelled) throw new MicrophoneError('cancelled', mediaMessages.recordingCancelled);
-  };
-
-  const start = (): Promise<void> => {
-    if (session !== null) return Promise.reject(new MicrophoneError('in-progress', mediaMessages.recordingBusy));
-    const mediaDevices = options.mediaDevices ?? globalThis.navigator?.mediaDevices;
-    const contextFactory = options.audioContextFactory ?? defaultAudioContextFactory();
-    if (typeof mediaDevices?.getUserMedia !== 'function' || contextFactory === undefined) {
-      return Promise.reject(new MicrophoneError('unsupported', mediaMessages.microphoneUnsupported));
-    }
-    let context: AudioContext;
-    try {
-      // Created before the first await, while the click or key press still counts as a user gesture.
-      context = contextFactory();
-    } catch (error) {
-      return Promise.reject(new MicrophoneError('unsupported', mediaMessages.microphoneUnsupported, { cause: error }));
-    }
-    const current: Session = {
-      context, stream: null, nodes: [], processor: null, chunks: [], capturedFrames: 0,
-      maxFrames: Math.round((maxDurationMs / 1000) * context.sampleRate), level: 0, cancelled: false,
-      started: Promise.resolve(), stopped: null,
-    };
-    session = current;
-    current.started = open(current, mediaDevices).catch((error: unknown) => {
-      release(current);
-      throw current.cancelled ? new MicrophoneError('cancelled', mediaMessages.recordingCancelled) : microphoneErrorFrom(error);
-    });
-    return current.started;
+    if (current.cancelled) throw new MicrophoneError('cancelled');
   };
 
   const finish = async (current: Session): Promise<Recording> => {
     await current.started;
-    if (current.cancelled) throw new MicrophoneError('cancelled', mediaMessages.recordingCancelled);
-    const inputRate = current.context.sampleRate;
+    if (current.cancelled) throw new MicrophoneError('cancelled');
+    const { chunks, frames, context } = current;
     release(current);
-    const mono = concatenate(current.chunks, current.capturedFrames);
+    const mono = new Float32Array(frames);
+    let offset = 0;
+    for (const chunk of chunks) {
+      mono.set(chunk, offset);
+      offset += chunk.length;
+    }
     return {
-      wav: encodeWav(resample(mono, inputRate, targetRate), targetRate),
-      durationMs: Math.round((current.capturedFrames / inputRate) * 1000),
+      wav: encodeWav(resample(mono, context.sampleRate, targetRate), targetRate),
+      durationMs: toMs(frames, context.sampleRate),
       sampleRate: targetRate,
     };
   };
 
-  const stop = (): Promise<Recording> => {
-    const current = session;
-    if (current === null) return Promise.reject(new MicrophoneError('not-recording', mediaMessages.notRecording));
-    current.stopped ??= finish(current);
-    return current.stopped;
-  };
-
-  const cancel = (): void => {
-    if (session === null) return;
-    session.cancelled = true;
-    release(session);
-  };
-
   return {
-    start,
-    stop,
-    cancel,
+    start() {
+      if (session !== null) return Promise.reject(new MicrophoneError('in-progress'));
+      const mediaDevices = options.mediaDevices ?? globalThis.navigator?.mediaDevices;
+      let context: AudioContext;
+      try {
+        // An insecure (http:) page has no getUserMedia; an old browser no AudioContext. The context is made before
+        // the first await, while the press still counts as a user gesture.
+        if (typeof mediaDevices?.getUserMedia !== 'function') throw new TypeError('no getUserMedia');
+        context = options.audioContextFactory?.() ?? new AudioContext();
+      } catch (error) {
+        return Promise.reject(new MicrophoneError('unsupported', error));
+      }
+      const current: Session = (session = { context, chunks: [], frames: 0, level: 0 });
+      return (current.started = open(current, mediaDevices).catch((error: unknown) => {
+        release(current);
+        throw current.cancelled ? new MicrophoneError('cancelled') : microphoneErrorFrom(error);
+      }));
+    },
+    stop() {
+      if (session === null) return Promise.reject(new MicrophoneError('not-recording'));
+      return (session.stopped ??= finish(session));
+    },
+    cancel() {
+      if (session === null) return;
+      session.cancelled = true;
+      release(session);
+    },
     level: () => session?.level ?? 0,
-    elapsedMs: () => (session === null ? 0 : Math.round((session.capturedFrames / session.context.sampleRate) * 1000)),
+    elapsedMs: () => (session === null ? 0 : toMs(session.frames, session.context.sampleRate)),
     isActive: () => session !== null,
   };
 }

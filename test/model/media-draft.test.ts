@@ -288,7 +288,7 @@ describe('push-to-talk', () => {
   });
 
   test('a denied microphone gets its clear message', async () => {
-    const denied = new MicrophoneError('denied', 'Microphone access was denied. Allow the microphone for this site.');
+    const denied = new MicrophoneError('denied');
     const { recorder } = fakeRecorder({ start: denied });
     const { draft } = setup({ recorder });
     await draft.startRecording();
