@@ -67,38 +67,16 @@ export interface WidgetSettings {
 }
 
 const DEFAULT_BUBBLE_COLOR: Rgb = { r: 37, g: 99, b: 235 };
-/** An empty list nobody can push into through DEFAULT_SETTINGS. */
-const frozenEmptyList = <T>(): T[] => Object.freeze([]) as unknown as T[];
 
-export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
-  name: 'Chat assistant',
-  avatarUrl: null,
-  launcherIconUrl: null,
-  align: 'right',
-  bubbleColor: formatRgb(DEFAULT_BUBBLE_COLOR),
-  bubbleTextColor: readableTextColor(DEFAULT_BUBBLE_COLOR),
-  userMessageColor: formatRgb(DEFAULT_BUBBLE_COLOR),
-  userMessageTextColor: readableTextColor(DEFAULT_BUBBLE_COLOR),
-  welcomeMessage: 'Hi! How can I help you today?',
-  placeholder: 'Type your message…',
-  suggestedMessages: frozenEmptyList<string>(),
-  popupOnce: false,
-  privacyPolicy: null,
-  contactLinks: frozenEmptyList<ContactLink>(),
-  talkToHuman: null,
-  enableUploadImage: false,
-  enablePushToTalk: false,
-  removeChatLogOnBrowserClose: false,
-  rateLimit: null,
-  messageLimit: -1,
-  timeZone: undefined,
-});
+const PRIVACY_POLICY_NAME = 'Privacy policy';
+const TALK_TO_HUMAN_RESPONSE = 'A person from our team will get back to you. Send us your conversation by e-mail.';
+const RATE_LIMIT_MESSAGE = 'You are sending messages too quickly. Please wait a moment.';
 
 /** Defaults of the parts of settings whose own default is null. */
-export const DEFAULT_SETTING_TEXTS = Object.freeze({
-  privacyPolicyName: 'Privacy policy',
-  talkToHumanResponseMessage: 'A person from our team will get back to you. Send us your conversation by e-mail.',
-  rateLimitMessage: 'You are sending messages too quickly. Please wait a moment.',
+export const DEFAULT_SETTING_TEXTS = /* @__PURE__ */ Object.freeze({
+  privacyPolicyName: PRIVACY_POLICY_NAME,
+  talkToHumanResponseMessage: TALK_TO_HUMAN_RESPONSE,
+  rateLimitMessage: RATE_LIMIT_MESSAGE,
 });
 
 export const MAX_SUGGESTED_MESSAGES = 6;
@@ -114,10 +92,11 @@ export interface ResolveOptions {
 
 type SettingsRecord = Readonly<Record<string, unknown>>;
 type Source = 'inline' | 'config';
-type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
-
-const valid = <T>(value: T): Checked<T> => ({ ok: true, value });
-const invalid = (problem: string): Checked<never> => ({ ok: false, problem });
+/**
+ * How one field is checked: the value to use (trimmed, parsed), or undefined when it is invalid; and what a valid
+ * value is, for the warning ("<value> is not <expected>").
+ */
+type Rule<T> = readonly [check: (value: unknown) => T | undefined, expected: string];
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
@@ -132,55 +111,53 @@ function asRecord(value: unknown): SettingsRecord {
 const isUnset = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const checkText = (value: unknown): Checked<string> =>
-  typeof value === 'string' ? valid(value.trim()) : invalid(`${describe(value)} is not text`);
+const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
-const checkBoolean = (value: unknown): Checked<boolean> =>
-  typeof value === 'boolean' ? valid(value) : invalid(`${describe(value)} is not true or false`);
+const TEXT: Rule<string> = [trimmed, 'text'];
+const BOOLEAN: Rule<boolean> = [(value) => (typeof value === 'boolean' ? value : undefined), 'true or false'];
+const COLOR: Rule<Rgb> = [(value) => parseRgb(value) ?? undefined, 'a colour written rgb(r,g,b) with 0-255 values'];
+const URL_RULE: Rule<string | null> = [(value) => safeUrl(value) ?? undefined, 'an absolute http(s) URL'];
+const ALIGN: Rule<'left' | 'right'> = [
+  (value) => (typeof value === 'number' && Number.isFinite(value) ? (value === 1 ? 'left' : 'right') : undefined),
+  'a number (1 = left, other = right)',
+];
 
-const checkColor = (value: unknown): Checked<Rgb> => {
-  const color = parseRgb(value);
-  return color ? valid(color) : invalid(`${describe(value)} is not a colour written rgb(r,g,b) with 0-255 values`);
-};
-
-function checkInteger(min: number, max: number, expected: string) {
-  return (value: unknown): Checked<number> =>
-    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-      ? valid(value)
-      : invalid(`${describe(value)} is not ${expected}`);
-}
-
-function checkUrl(base?: string) {
-  return (value: unknown): Checked<string> => {
-    const href = safeUrl(value, base === undefined ? {} : { base });
-    return href !== null ? valid(href) : invalid(`${describe(value)} is not an absolute http(s) URL`);
-  };
-}
+const integer = (min: number, max: number, expected: string): Rule<number> => [
+  (value) => (Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? (value as number) : undefined),
+  expected,
+];
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"?&#%/]+@[^\s@<>()[\]\\,;:"?&#%/.]+(\.[^\s@<>()[\]\\,;:"?&#%/.]+)+$/;
 
 /** One address only: characters like ? & # would add headers or recipients to the mailto link. */
-const checkEmail = (value: unknown): Checked<string> => {
-  const email = typeof value === 'string' ? value.trim().replace(/^mailto:/i, '') : '';
-  return EMAIL_PATTERN.test(email) ? valid(email) : invalid(`${describe(value)} is not an e-mail address`);
-};
+const EMAIL: Rule<string | null> = [
+  (value) => {
+    const email = trimmed(value)?.replace(/^mailto:/i, '');
+    return email !== undefined && EMAIL_PATTERN.test(email) ? email : undefined;
+  },
+  'an e-mail address',
+];
 
-const checkSuggestions = (value: unknown): Checked<string[]> => {
-  const lines =
-    typeof value === 'string'
-      ? value.split(/\r\n|\r|\n/)
-      : Array.isArray(value) && value.every((item) => typeof item === 'string')
-        ? (value as string[])
-        : null;
-  if (lines === null) return invalid(`${describe(value)} is not text with one suggestion per line`);
-  const unique = new Set(lines.map((line) => line.trim()).filter((line) => line !== ''));
-  return valid([...unique].slice(0, MAX_SUGGESTED_MESSAGES));
-};
+const SUGGESTIONS: Rule<string[]> = [
+  (value) => {
+    const lines =
+      typeof value === 'string'
+        ? value.split(/\r\n|\r|\n/)
+        : Array.isArray(value) && value.every((item) => typeof item === 'string')
+          ? (value as string[])
+          : undefined;
+    return lines && [...new Set(lines.map((line) => line.trim()).filter((line) => line !== ''))].slice(0, MAX_SUGGESTED_MESSAGES);
+  },
+  'text with one suggestion per line',
+];
 
-const checkTimeZone = (value: unknown): Checked<string> => {
-  const zone = typeof value === 'string' ? value.trim() : '';
-  return isValidTimeZone(zone) ? valid(zone) : invalid(`${describe(value)} is not a known IANA time zone`);
-};
+const TIME_ZONE: Rule<string | undefined> = [
+  (value) => {
+    const zone = trimmed(value);
+    return zone !== undefined && isValidTimeZone(zone) ? zone : undefined;
+  },
+  'a known IANA time zone',
+];
 
 /**
  * Inline values win over the fetched config (same field names as Edit). Every invalid value falls back to its
@@ -195,117 +172,94 @@ export function resolveSettings(
   warn: (message: string) => void,
   options: ResolveOptions = {},
 ): WidgetSettings {
-  const sources: Array<[Source, SettingsRecord]> = [
-    ['inline', asRecord(inline)],
-    ['config', asRecord(config)],
-  ];
+  const sources: Record<Source, SettingsRecord> = { inline: asRecord(inline), config: asRecord(config) };
   const problems: string[] = [];
-  const report = (field: string, source: Source, problem: string): void => {
-    problems.push(`${field} (${source}): ${problem}`);
+  const report = (field: string, source: Source, value: unknown, expected: string): void => {
+    problems.push(`${field} (${source}): ${describe(value)} is not ${expected}`);
   };
 
   /** The winning value of `field`, checked; `fallback` when unset or invalid. */
-  function read<T>(field: string, check: (value: unknown) => Checked<T>, fallback: T): T {
-    for (const [source, record] of sources) {
-      const value = record[field];
+  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T): T {
+    for (const source of ['inline', 'config'] as const) {
+      const value = sources[source][field];
       if (isUnset(value)) continue;
       const checked = check(value);
-      if (checked.ok) return checked.value;
-      report(field, source, checked.problem);
-      return fallback;
+      if (checked === undefined) report(field, source, value, expected);
+      return checked ?? fallback;
     }
     return fallback;
   }
 
   /** Pictures: the first usable of inline <field>, config <field>Url, config <field> (that one normally a file id). */
   function picture(field: 'ChatProfilePicture' | 'ChatIcon'): string | null {
-    const candidates: Array<[Source, string, unknown, boolean]> = [
-      ['inline', field, asRecord(inline)[field], true],
-      ['config', `${field}Url`, asRecord(config)[`${field}Url`], true],
-      ['config', field, asRecord(config)[field], false],
+    const candidates: Array<[Source, string]> = [
+      ['inline', field],
+      ['config', `${field}Url`],
+      ['config', field],
     ];
-    for (const [source, name, value, reportIfUnusable] of candidates) {
+    for (const [source, name] of candidates) {
+      const value = sources[source][name];
       if (isUnset(value)) continue;
-      const base = source === 'config' ? options.baseUrl : undefined;
-      const href = safeUrl(value, base === undefined ? {} : { base });
+      const href = safeUrl(value, source === 'config' ? { base: options.baseUrl } : {});
       if (href !== null) return href;
-      if (reportIfUnusable) report(name, source, `${describe(value)} is not an http(s) image URL`);
+      // The config's own field normally holds a file id, which is no URL: not worth a warning.
+      if (name !== field || source === 'inline') report(name, source, value, 'an http(s) image URL');
     }
     return null;
   }
 
-  const bubble = read('ChatBubbleColor', checkColor, DEFAULT_BUBBLE_COLOR);
-  const userMessage = read('UserMessageColor', checkColor, bubble);
-  const align = read('ChatBubbleAlign', (value) =>
-    typeof value === 'number' && Number.isFinite(value)
-      ? valid(value === 1 ? ('left' as const) : ('right' as const))
-      : invalid(`${describe(value)} is not a number (1 = left, other = right)`),
-    DEFAULT_SETTINGS.align,
-  );
+  const bubble = read('ChatBubbleColor', COLOR, DEFAULT_BUBBLE_COLOR);
+  const userMessage = read('UserMessageColor', COLOR, bubble);
 
-  const privacyName = read('ChatbotPrivacyPolicyName', checkText, '');
-  const privacyDescription = read('ChatbotPrivacyPolicyDescription', checkText, '');
-  const privacyUrl = read<string | null>('ChatbotPrivacyPolicyUrl', checkUrl(), null);
-  const privacyPolicy: PrivacyPolicy | null =
-    privacyName === '' && privacyDescription === '' && privacyUrl === null
-      ? null
-      : {
-          name: privacyName === '' ? DEFAULT_SETTING_TEXTS.privacyPolicyName : privacyName,
-          url: privacyUrl,
-          description: privacyDescription,
-        };
+  const privacyName = read('ChatbotPrivacyPolicyName', TEXT, '');
+  const privacyDescription = read('ChatbotPrivacyPolicyDescription', TEXT, '');
+  const privacyUrl = read('ChatbotPrivacyPolicyUrl', URL_RULE, null);
 
   const contactLinks: ContactLink[] = [];
-  const contactFields = [
+  for (const [field, kind] of [
     ['SocialUrlOne', 'social'],
     ['SocialUrlTwo', 'social'],
     ['MessengerUrl', 'messenger'],
-  ] as const;
-  for (const [field, kind] of contactFields) {
-    const url = read<string | null>(field, checkUrl(), null);
+  ] as const) {
+    const url = read(field, URL_RULE, null);
     if (url !== null) contactLinks.push({ kind, url, label: urlLabel(url) });
   }
 
-  const email = read<string | null>('TalkToHumanEmail', checkEmail, null);
-  const responseMessage = read(
-    'TalkToHumanResponseMessage',
-    checkText,
-    DEFAULT_SETTING_TEXTS.talkToHumanResponseMessage,
-  );
+  const email = read('TalkToHumanEmail', EMAIL, null);
+  const responseMessage = read('TalkToHumanResponseMessage', TEXT, TALK_TO_HUMAN_RESPONSE);
 
-  const rateCount = read<number | null>('RateLimitCount', checkInteger(-Infinity, MAX_RATE_LIMIT_COUNT, `a whole number up to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), null);
-  const rateTime = read<number | null>('RateLimitTime', checkInteger(-Infinity, MAX_RATE_LIMIT_SECONDS, `whole seconds up to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), null);
-  const rateMessage = read('RateLimitMessage', checkText, DEFAULT_SETTING_TEXTS.rateLimitMessage);
+  const rateCount = read<number | null>('RateLimitCount', integer(-Infinity, MAX_RATE_LIMIT_COUNT, `a whole number up to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), null);
+  const rateTime = read<number | null>('RateLimitTime', integer(-Infinity, MAX_RATE_LIMIT_SECONDS, `whole seconds up to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), null);
+  const rateMessage = read('RateLimitMessage', TEXT, RATE_LIMIT_MESSAGE);
 
   const settings: WidgetSettings = {
-    name: read('Name', checkText, DEFAULT_SETTINGS.name),
+    name: read('Name', TEXT, 'Chat assistant'),
     avatarUrl: picture('ChatProfilePicture'),
     launcherIconUrl: picture('ChatIcon'),
-    align,
+    align: read('ChatBubbleAlign', ALIGN, 'right'),
     bubbleColor: formatRgb(bubble),
     bubbleTextColor: readableTextColor(bubble),
     userMessageColor: formatRgb(userMessage),
     userMessageTextColor: readableTextColor(userMessage),
-    welcomeMessage: read('WelcomeMessage', checkText, DEFAULT_SETTINGS.welcomeMessage),
-    placeholder: read('UserInputPlaceholder', checkText, DEFAULT_SETTINGS.placeholder),
-    suggestedMessages: read('SuggestedMessage', checkSuggestions, [...DEFAULT_SETTINGS.suggestedMessages]),
-    popupOnce: read('ChatbotPopupOnce', checkBoolean, DEFAULT_SETTINGS.popupOnce),
-    privacyPolicy,
+    welcomeMessage: read('WelcomeMessage', TEXT, 'Hi! How can I help you today?'),
+    placeholder: read('UserInputPlaceholder', TEXT, 'Type your message…'),
+    suggestedMessages: read('SuggestedMessage', SUGGESTIONS, []),
+    popupOnce: read('ChatbotPopupOnce', BOOLEAN, false),
+    privacyPolicy:
+      privacyName === '' && privacyDescription === '' && privacyUrl === null
+        ? null
+        : { name: privacyName || PRIVACY_POLICY_NAME, url: privacyUrl, description: privacyDescription },
     contactLinks,
     talkToHuman: email === null ? null : { email, responseMessage },
-    enableUploadImage: read('EnableUploadImage', checkBoolean, DEFAULT_SETTINGS.enableUploadImage),
-    enablePushToTalk: read('EnablePushToTalk', checkBoolean, DEFAULT_SETTINGS.enablePushToTalk),
-    removeChatLogOnBrowserClose: read(
-      'RemoveChatLogOnBrowserClose',
-      checkBoolean,
-      DEFAULT_SETTINGS.removeChatLogOnBrowserClose,
-    ),
+    enableUploadImage: read('EnableUploadImage', BOOLEAN, false),
+    enablePushToTalk: read('EnablePushToTalk', BOOLEAN, false),
+    removeChatLogOnBrowserClose: read('RemoveChatLogOnBrowserClose', BOOLEAN, false),
     rateLimit:
       rateCount !== null && rateTime !== null && rateCount > 0 && rateTime > 0
         ? { count: rateCount, windowSeconds: rateTime, message: rateMessage }
         : null,
-    messageLimit: read('MessageLimit', checkInteger(-1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 0, or -1 for unlimited'), DEFAULT_SETTINGS.messageLimit),
-    timeZone: read<string | undefined>('TimeZone', checkTimeZone, DEFAULT_SETTINGS.timeZone),
+    messageLimit: read('MessageLimit', integer(-1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 0, or -1 for unlimited'), -1),
+    timeZone: read('TimeZone', TIME_ZONE, undefined),
   };
 
   if (problems.length > 0) {
@@ -315,4 +269,17 @@ export function resolveSettings(
     );
   }
   return settings;
+}
+
+/**
+ * What resolves without any config or inline value. Frozen, lists included, so nobody can change it through a
+ * shared reference. Pure: a bundle that does not use it (the widget's) leaves it out.
+ */
+export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = /* @__PURE__ */ frozenDefaults();
+
+function frozenDefaults(): Readonly<WidgetSettings> {
+  const defaults = resolveSettings(undefined, undefined, () => undefined);
+  Object.freeze(defaults.suggestedMessages);
+  Object.freeze(defaults.contactLinks);
+  return Object.freeze(defaults);
 }
