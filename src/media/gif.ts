@@ -1,65 +1,54 @@
-import { BlobWindow } from './blob-bytes';
+import { readBytes } from './blob-bytes';
 
-/**
- * Counts the frames (image descriptors) of a GIF by walking its block structure (GIF89a specification):
- * header, logical screen descriptor, optional global colour table, then extension blocks (0x21) and image
- * descriptors (0x2C, optional local colour table, LZW code size, data sub-blocks) until the trailer (0x3B).
- * Stops as soon as `stopAfter` frames are seen, so an animated GIF is recognised without reading it whole.
- */
-export interface GifWalk {
-  /** Frames seen, at most `stopAfter`. */
-  frames: number;
-  /** The structure broke: an unknown block, or the data ends inside a block. */
-  damaged: boolean;
-}
-
-const HEADER_AND_SCREEN_DESCRIPTOR = 13;
-const IMAGE_DESCRIPTOR = 10;
 const EXTENSION_INTRODUCER = 0x21;
 const IMAGE_SEPARATOR = 0x2c;
 const TRAILER = 0x3b;
 
-function colourTableBytes(packedFields: number): number {
-  return (packedFields & 0x80) === 0 ? 0 : 3 * (1 << ((packedFields & 0x07) + 1));
-}
+/** Bytes of the colour table a GIF's packed fields announce (global after the screen descriptor, or local). */
+const colourTableBytes = (packedFields: number): number => (packedFields & 0x80 ? 3 << ((packedFields & 7) + 1) : 0);
 
-export async function walkGif(blob: Blob, stopAfter = 2): Promise<GifWalk> {
-  const data = new BlobWindow(blob);
-  let frames = 0;
-  const damaged = (): GifWalk => ({ frames, damaged: true });
-  const readable = async (position: number, length: number): Promise<boolean> =>
-    data.has(position, length) || (await data.ensure(position, length));
-
-  /** Skips a chain of data sub-blocks; returns the position after the terminator, or -1 when truncated. */
-  const skipSubBlocks = async (start: number): Promise<number> => {
-    let position = start;
-    for (;;) {
-      if (!(await readable(position, 1))) return -1;
-      const length = data.byte(position);
-      position += 1 + length;
-      if (length === 0) return position;
+/**
+ * What is wrong with a GIF for the service: 'animated' (a second frame), 'damaged' (no frame, or an unknown block
+ * or data cut inside a frame), or undefined for a still image. Walks the block structure (GIF89a specification):
+ * header and logical screen descriptor (13 bytes), optional global colour table, then extension blocks (0x21) and
+ * image descriptors (0x2C: 10 bytes, optional local colour table, LZW code size, data sub-blocks) until the
+ * trailer (0x3B). Reads the file in 64 KB windows and stops at the second frame, so a large animated GIF is
+ * recognised without reading it whole.
+ */
+export async function gifProblem(blob: Blob): Promise<'animated' | 'damaged' | undefined> {
+  let windowStart = 0;
+  let loaded: Uint8Array = new Uint8Array(0);
+  /** The byte at `position`; undefined past the end of the file. */
+  const byteAt = async (position: number): Promise<number | undefined> => {
+    if (position < windowStart || position >= windowStart + loaded.length) {
+      loaded = await readBytes(blob, position, 64 * 1024);
+      windowStart = position;
     }
+    return loaded[position - windowStart];
+  };
+  /** Skips a chain of data sub-blocks: the position after its terminator, or NaN when the file ends first. */
+  const skipSubBlocks = async (position: number): Promise<number> => {
+    for (let length; (length = await byteAt(position)) !== 0; position += 1 + length) {
+      if (length === undefined) return Number.NaN;
+    }
+    return position + 1;
   };
 
-  if (!(await readable(0, HEADER_AND_SCREEN_DESCRIPTOR))) return damaged();
-  let position = HEADER_AND_SCREEN_DESCRIPTOR + colourTableBytes(data.byte(10));
-
-  for (;;) {
+  let frames = 0;
+  let position = 13 + colourTableBytes((await byteAt(10)) ?? 0);
+  while (position >= 0) {
+    const introducer = await byteAt(position);
     // A file that ends cleanly between blocks without a trailer is common and still decodes.
-    if (!(await readable(position, 1))) return { frames, damaged: frames === 0 };
-    const introducer = data.byte(position);
-    if (introducer === TRAILER) return { frames, damaged: frames === 0 };
+    if (introducer === undefined || introducer === TRAILER) return frames === 0 ? 'damaged' : undefined;
     if (introducer === EXTENSION_INTRODUCER) {
       position = await skipSubBlocks(position + 2);
     } else if (introducer === IMAGE_SEPARATOR) {
-      frames += 1;
-      if (frames >= stopAfter) return { frames, damaged: false };
-      if (!(await readable(position, IMAGE_DESCRIPTOR + 1))) return damaged();
-      position += IMAGE_DESCRIPTOR + colourTableBytes(data.byte(position + 9));
-      position = await skipSubBlocks(position + 1); // + the LZW minimum code size byte
+      if (++frames > 1) return 'animated';
+      // + the 10-byte descriptor, its local colour table and the LZW minimum code size byte.
+      position = await skipSubBlocks(position + 11 + colourTableBytes((await byteAt(position + 9)) ?? 0));
     } else {
-      return damaged();
+      return 'damaged';
     }
-    if (position < 0) return damaged();
   }
+  return 'damaged';
 }

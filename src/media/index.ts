@@ -1,10 +1,11 @@
 /** The media layer (lazy chunk: loaded only when a visitor uses images, audio or video). No UI, no dependencies. */
 export { ACCEPT_ATTRIBUTE, inspectFile, MEDIA_LIMITS, sizeLimitFor, uploadFileName } from './sniff';
 export type { DetectedFormat, FileVerdict, MediaKind, RejectionRule } from './sniff';
-export { FORMATS } from './signatures';
+export { formatInfo } from './signatures';
+export type { FormatInfo } from './signatures';
 export { encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
 export { createPushToTalkRecorder, MicrophoneError, microphoneErrorFrom } from './recorder';
 export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder';
 export { createObjectUrlRegistry } from './thumbnails';
 export type { ObjectUrlApi, ObjectUrlRegistry } from './thumbnails';
-export { formatFileSize, mediaMessages } from './messages';
+export { formatFileSize, microphoneMessages, rejectionMessages } from './messages';

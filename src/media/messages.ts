@@ -4,8 +4,10 @@
  */
 import type { MicrophoneErrorKind } from './recorder';
 import type { MediaKind } from './signatures';
+import type { RejectionRule } from './sniff';
 
-const ACCEPTED: Readonly<Record<MediaKind, string>> = {
+/** What a picker offers for each kind; refusals name it rather than the file's own format. */
+export const ACCEPTED: Readonly<Record<MediaKind, string>> = {
   image: 'a PNG, JPEG, WEBP or GIF image',
   audio: 'a WAV audio file',
   video: 'an MP4, MKV, AVI, FLV or MPEG video',
@@ -21,16 +23,15 @@ export function formatFileSize(bytes: number): string {
   return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
 }
 
-export const mediaMessages = {
-  empty: (name: string) => `"${name}" is empty.`,
-  unreadable: (name: string) => `"${name}" could not be read. It may have been moved or deleted; please pick it again.`,
-  wrongType: (name: string, expected: MediaKind) => `"${name}" is not ${ACCEPTED[expected]}.`,
-  tooLarge: (name: string, kind: MediaKind, limitBytes: number) =>
-    `"${name}" is larger than ${formatFileSize(limitBytes)}, the limit for ${KIND_NOUN[kind]}.`,
-  animatedGif: (name: string) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,
-  damaged: (name: string, format: string) => `"${name}" looks like a ${format} file but is damaged.`,
-
-} as const;
+/** Why a file was refused, by the rule it broke: `kind` is the kind it was checked for, `limit` that kind's size. */
+export const rejectionMessages: Readonly<Record<RejectionRule, (name: string, kind: MediaKind, limit: number) => string>> = {
+  empty: (name) => `"${name}" is empty.`,
+  unreadable: (name) => `"${name}" could not be read. It may have been moved or deleted; please pick it again.`,
+  type: (name, kind) => `"${name}" is not ${ACCEPTED[kind]}.`,
+  size: (name, kind, limit) => `"${name}" is larger than ${formatFileSize(limit)}, the limit for ${KIND_NOUN[kind]}.`,
+  animated: (name) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,
+  damaged: (name) => `"${name}" looks like a GIF file but is damaged.`,
+};
 
 /** What a person reads when recording fails, by MicrophoneError kind. */
 export const microphoneMessages: Readonly<Record<MicrophoneErrorKind, string>> = {

@@ -13,39 +13,45 @@ export interface FormatInfo {
   extensions: readonly string[];
 }
 
-export const FORMATS: Readonly<Record<DetectedFormat, FormatInfo>> = {
-  png: { kind: 'image', mimeType: 'image/png', extensions: ['png'] },
-  jpeg: { kind: 'image', mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
-  webp: { kind: 'image', mimeType: 'image/webp', extensions: ['webp'] },
-  gif: { kind: 'image', mimeType: 'image/gif', extensions: ['gif'] },
-  wav: { kind: 'audio', mimeType: 'audio/wav', extensions: ['wav'] },
-  mp4: { kind: 'video', mimeType: 'video/mp4', extensions: ['mp4', 'm4v'] },
-  mkv: { kind: 'video', mimeType: 'video/x-matroska', extensions: ['mkv'] },
-  avi: { kind: 'video', mimeType: 'video/x-msvideo', extensions: ['avi'] },
-  flv: { kind: 'video', mimeType: 'video/x-flv', extensions: ['flv'] },
-  mpeg: { kind: 'video', mimeType: 'video/mpeg', extensions: ['mpg', 'mpeg'] },
+/** Each format's MIME type (whose major part is its kind), then its extensions. */
+const FORMAT_TYPES: Readonly<Record<DetectedFormat, string>> = {
+  png: 'image/png png',
+  jpeg: 'image/jpeg jpg jpeg',
+  webp: 'image/webp webp',
+  gif: 'image/gif gif',
+  wav: 'audio/wav wav',
+  mp4: 'video/mp4 mp4 m4v',
+  mkv: 'video/x-matroska mkv',
+  avi: 'video/x-msvideo avi',
+  flv: 'video/x-flv flv',
+  mpeg: 'video/mpeg mpg mpeg',
 };
 
-export type Detection =
-  | { format: DetectedFormat }
-  /** Starts with an EBML header: Matroska or WebM, decided by its DocType (see readMatroskaDocType). */
-  | { ebml: true }
-  | { unknown: true };
+export function formatInfo(format: DetectedFormat): FormatInfo {
+  const [mimeType, ...extensions] = FORMAT_TYPES[format].split(' ') as [string, ...string[]];
+  return { kind: mimeType.split('/')[0] as MediaKind, mimeType, extensions };
+}
 
 /** How many leading bytes detectSignature needs. */
 export const SIGNATURE_BYTES = 32;
 
-function ascii(bytes: Uint8Array, start: number, length: number): string {
-  let text = '';
-  for (let index = start; index < start + length && index < bytes.length; index += 1) {
-    text += String.fromCharCode(bytes[index] ?? 0);
-  }
-  return text;
-}
+/** One character per byte, so signatures can be matched as text. */
+const latin1 = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  return signature.every((value, index) => bytes[offset + index] === value);
-}
+/** Signatures of the first bytes, read as Latin-1 text. 'ebml': Matroska or WebM, told apart by the DocType. */
+const SIGNATURES: ReadonlyArray<readonly [RegExp, DetectedFormat | 'ebml']> = [
+  [/^\x89PNG\r\n\x1a\n/, 'png'],
+  [/^\xff\xd8\xff/, 'jpeg'],
+  [/^GIF8[79]a/, 'gif'],
+  [/^RIFF[^]{4}WAVE/, 'wav'],
+  [/^RIFF[^]{4}AVI /, 'avi'],
+  // Lossy, lossless and extended WebP; RIFF/WEBP with any other first chunk is no image a browser decodes.
+  [/^RIFF[^]{4}WEBPVP8[ LX]/, 'webp'],
+  [/^\x1aE\xdf\xa3/, 'ebml'],
+  [/^FLV\x01/, 'flv'],
+  // An MPEG program stream pack header or a video sequence header.
+  [/^\0\0\x01[\xba\xb3]/, 'mpeg'],
+];
 
 /**
  * ISO base media files (MP4 and relatives) all start with an ftyp box; its major brand tells MP4 video apart from
@@ -54,89 +60,63 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0)
  */
 const NON_MP4_BRAND = /^(?:qt {2}|hei[cmsx]|hev[cx]|m[is]f1|avi[fs]|[MF]4[ABP] |crx )$/;
 
-function detectIsoMedia(head: Uint8Array): Detection {
-  const boxSize = ((head[0] ?? 0) << 24 | (head[1] ?? 0) << 16 | (head[2] ?? 0) << 8 | (head[3] ?? 0)) >>> 0;
-  // An ftyp box holds at least a major brand and a minor version; size 1 means a 64-bit size follows.
-  if (boxSize !== 1 && boxSize < 16) return { unknown: true };
-  return NON_MP4_BRAND.test(ascii(head, 8, 4)) ? { unknown: true } : { format: 'mp4' };
-}
-
-function detectRiff(head: Uint8Array): Detection {
-  const form = ascii(head, 8, 4);
-  if (form === 'WAVE') return { format: 'wav' };
-  if (form === 'AVI ') return { format: 'avi' };
-  if (form === 'WEBP') {
-    const chunk = ascii(head, 12, 4);
-    return chunk === 'VP8 ' || chunk === 'VP8L' || chunk === 'VP8X' ? { format: 'webp' } : { unknown: true };
-  }
-  return { unknown: true };
-}
-
-export function detectSignature(head: Uint8Array): Detection {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { format: 'png' };
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return { format: 'jpeg' };
-  const first6 = ascii(head, 0, 6);
-  if (first6 === 'GIF87a' || first6 === 'GIF89a') return { format: 'gif' };
-  if (ascii(head, 0, 4) === 'RIFF') return detectRiff(head);
-  if (ascii(head, 4, 4) === 'ftyp') return detectIsoMedia(head);
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return { ebml: true };
-  if (startsWith(head, [0x46, 0x4c, 0x56, 0x01])) return { format: 'flv' };
-  if (startsWith(head, [0x00, 0x00, 0x01, 0xba]) || startsWith(head, [0x00, 0x00, 0x01, 0xb3])) {
-    return { format: 'mpeg' };
-  }
-  return { unknown: true };
+/** The format the first SIGNATURE_BYTES bytes show, 'ebml' for the Matroska family, or undefined. */
+export function detectSignature(head: Uint8Array): DetectedFormat | 'ebml' | undefined {
+  const text = latin1(head);
+  const known = SIGNATURES.find(([signature]) => signature.test(text));
+  if (known !== undefined) return known[1];
+  if (text.slice(4, 8) !== 'ftyp') return undefined;
+  // An ftyp box holds at least a major brand and a minor version (16 bytes); size 1 means a 64-bit size follows.
+  const boxSize = new DataView(head.buffer, head.byteOffset, head.length).getUint32(0);
+  return (boxSize === 1 || boxSize >= 16) && !NON_MP4_BRAND.test(text.slice(8, 12)) ? 'mp4' : undefined;
 }
 
 // ---- EBML (Matroska/WebM) header -------------------------------------------------------------------------
 
-const EBML_HEADER_ID = 0x1a45dfa3;
-const DOCTYPE_ID = 0x4282;
 /** The EBML header is a few dozen bytes; more than this is not a real header. */
 export const EBML_HEADER_MAX_BYTES = 1024;
 
-interface VarInt {
-  value: number;
-  length: number;
+/**
+ * The EBML variable-size integer at `position` as [value, byte length]: the leading zero bits of its first byte
+ * give its length (1 to 8). An element id keeps its length marker bit. Throws when malformed or cut off.
+ */
+function varInt(bytes: Uint8Array, position: number, isId?: boolean): [number, number] {
+  const first = bytes[position] ?? 0;
+  const length = Math.clz32(first) - 23;
+  if (length > 8 || position + length > bytes.length) throw new RangeError('not an EBML header');
+  let value = isId ? first : first & (0xff >> length);
+  for (let index = 1; index < length; index += 1) value = value * 256 + bytes[position + index]!;
+  return [value, length];
 }
 
-/** An EBML variable-size integer: the count of leading zero bits gives its length (1 to 8 bytes). */
-function readVarInt(bytes: Uint8Array, position: number, keepMarker: boolean): VarInt | null {
-  const first = bytes[position];
-  if (first === undefined || first === 0) return null;
-  let length = 1;
-  while ((first & (0x80 >> (length - 1))) === 0) length += 1;
-  if (position + length > bytes.length) return null;
-  let value = keepMarker ? first : first & (0xff >> length);
-  for (let index = 1; index < length; index += 1) value = value * 256 + (bytes[position + index] ?? 0);
-  return { value, length };
+/** Bytes to read so that the whole EBML header is present (its 4-byte id, its size and its content), or NaN. */
+export function ebmlHeaderLength(head: Uint8Array): number {
+  try {
+    const [size, length] = varInt(head, 4);
+    return 4 + length + size;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
- * The DocType of an EBML header ("matroska", "webm"...), or null when the bytes are not a well-formed EBML
- * header. A header without a DocType element means "matroska", its default in the EBML specification.
+ * The DocType ("matroska", "webm"...) of the EBML header `header` holds (as read for ebmlHeaderLength), or null
+ * when it is not well formed. A header without a DocType element means "matroska", its default in the EBML
+ * specification.
  */
-export function readMatroskaDocType(bytes: Uint8Array): string | null {
-  const headerId = readVarInt(bytes, 0, true);
-  if (headerId === null || headerId.value !== EBML_HEADER_ID) return null;
-  const headerSize = readVarInt(bytes, headerId.length, false);
-  if (headerSize === null) return null;
-  let position = headerId.length + headerSize.length;
-  const end = Math.min(bytes.length, position + headerSize.value);
-  while (position < end) {
-    const id = readVarInt(bytes, position, true);
-    if (id === null) return null;
-    const size = readVarInt(bytes, position + id.length, false);
-    if (size === null) return null;
-    const dataStart = position + id.length + size.length;
-    if (dataStart + size.value > end) return null;
-    if (id.value === DOCTYPE_ID) return ascii(bytes, dataStart, size.value).replace(/\0+$/, '');
-    position = dataStart + size.value;
+export function readMatroskaDocType(header: Uint8Array): string | null {
+  try {
+    let position = 4 + varInt(header, 4)[1];
+    while (position < header.length) {
+      const [id, idLength] = varInt(header, position, true);
+      const [size, sizeLength] = varInt(header, position + idLength);
+      const start = position + idLength + sizeLength;
+      position = start + size;
+      if (position > header.length) return null;
+      if (id === 0x4282) return latin1(header.subarray(start, position)).replace(/\0+$/, '');
+    }
+    return 'matroska';
+  } catch {
+    return null;
   }
-  return 'matroska';
-}
-
-/** Bytes to read so that the whole EBML header is present: its id, its size field and its content. */
-export function ebmlHeaderLength(head: Uint8Array): number | null {
-  const headerSize = readVarInt(head, 4, false);
-  return headerSize === null ? null : 4 + headerSize.length + headerSize.value;
 }

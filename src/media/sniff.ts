@@ -4,11 +4,11 @@
  * blocks up to its second frame.
  */
 import { readBytes } from './blob-bytes';
-import { walkGif } from './gif';
-import { mediaMessages } from './messages';
+import { gifProblem } from './gif';
+import { rejectionMessages } from './messages';
 import {
-  detectSignature, ebmlHeaderLength, EBML_HEADER_MAX_BYTES, FORMATS, readMatroskaDocType, SIGNATURE_BYTES,
-  type DetectedFormat, type Detection, type MediaKind,
+  detectSignature, ebmlHeaderLength, EBML_HEADER_MAX_BYTES, formatInfo, readMatroskaDocType, SIGNATURE_BYTES,
+  type DetectedFormat, type MediaKind,
 } from './signatures';
 
 export type { DetectedFormat, MediaKind } from './signatures';
@@ -28,9 +28,7 @@ export const MEDIA_LIMITS = {
   videoBytes: 100 * MB,
 } as const;
 
-export function sizeLimitFor(kind: MediaKind): number {
-  return kind === 'image' ? MEDIA_LIMITS.imageBytes : kind === 'audio' ? MEDIA_LIMITS.audioBytes : MEDIA_LIMITS.videoBytes;
-}
+export const sizeLimitFor = (kind: MediaKind): number => MEDIA_LIMITS[`${kind}Bytes`];
 
 /** Values for an <input type=file accept>: a hint for the picker only; inspectFile decides. */
 export const ACCEPT_ATTRIBUTE: Readonly<Record<MediaKind, string>> = {
@@ -61,27 +59,24 @@ const UNNAMED: Readonly<Record<MediaKind, string>> = { image: 'image', audio: 'r
  * plausible extension ("notes.v2.final", "Shot 2024.05.01") keep it and get the right one appended.
  */
 export function uploadFileName(name: string | undefined, format: DetectedFormat): string {
-  const { kind, extensions } = FORMATS[format];
+  const { kind, extensions } = formatInfo(format);
   const base = (name ?? '').replace(/^.*[\\/]/, '').trim() || UNNAMED[kind];
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 ? base.slice(dot + 1) : '';
   if (extensions.includes(extension.toLowerCase())) return base;
   const looksLikeExtension = /^(?=.*[a-z])[a-z0-9]{1,4}$/i.test(extension);
-  return `${looksLikeExtension ? base.slice(0, dot) : base}.${extensions[0] ?? format}`;
+  return `${looksLikeExtension ? base.slice(0, dot) : base}.${extensions[0]}`;
 }
 
-function reject(rule: RejectionRule, reason: string): FileVerdict {
-  return { ok: false, rule, reason };
-}
-
-async function detect(file: Blob): Promise<Detection> {
+/** The file's format by its first bytes (and for the Matroska family its EBML header), or undefined. */
+async function detect(file: Blob): Promise<DetectedFormat | undefined> {
   const head = await readBytes(file, 0, SIGNATURE_BYTES);
-  const detection = detectSignature(head);
-  if (!('ebml' in detection)) return detection;
+  const format = detectSignature(head);
+  if (format !== 'ebml') return format;
   const headerLength = ebmlHeaderLength(head);
-  if (headerLength === null || headerLength > EBML_HEADER_MAX_BYTES) return { unknown: true };
-  const docType = readMatroskaDocType(await readBytes(file, 0, headerLength));
-  return docType === 'matroska' ? { format: 'mkv' } : { unknown: true }; // WebM is not one of the service's formats
+  if (!(headerLength <= EBML_HEADER_MAX_BYTES)) return undefined;
+  // WebM is Matroska-based but not one of the service's formats.
+  return readMatroskaDocType(await readBytes(file, 0, headerLength)) === 'matroska' ? 'mkv' : undefined;
 }
 
 /**
@@ -90,32 +85,21 @@ async function detect(file: Blob): Promise<Detection> {
  */
 export async function inspectFile(file: Blob & { name?: string }, expected: MediaKind): Promise<FileVerdict> {
   const name = file.name || UNNAMED[expected];
-  if (file.size === 0) return reject('empty', mediaMessages.empty(name));
-
-  let detection: Detection;
-  try {
-    detection = await detect(file);
-  } catch {
-    return reject('unreadable', mediaMessages.unreadable(name));
-  }
-  if (!('format' in detection) || FORMATS[detection.format].kind !== expected) {
-    return reject('type', mediaMessages.wrongType(name, expected));
-  }
-
-  const { format } = detection;
   const limit = sizeLimitFor(expected);
-  if (file.size > limit) return reject('size', mediaMessages.tooLarge(name, expected, limit));
-
-  if (format === 'gif') {
-    let walk;
-    try {
-      walk = await walkGif(file, 2);
-    } catch {
-      return reject('unreadable', mediaMessages.unreadable(name));
-    }
-    if (walk.frames > 1) return reject('animated', mediaMessages.animatedGif(name));
-    if (walk.damaged) return reject('damaged', mediaMessages.damaged(name, 'GIF'));
+  const reject = (rule: RejectionRule): FileVerdict => ({
+    ok: false,
+    rule,
+    reason: rejectionMessages[rule](name, expected, limit),
+  });
+  if (file.size === 0) return reject('empty');
+  try {
+    const format = await detect(file);
+    if (format === undefined || formatInfo(format).kind !== expected) return reject('type');
+    if (file.size > limit) return reject('size');
+    const problem = format === 'gif' ? await gifProblem(file) : undefined;
+    if (problem) return reject(problem);
+    return { ok: true, kind: expected, format, mimeType: formatInfo(format).mimeType, fileName: uploadFileName(file.name, format) };
+  } catch {
+    return reject('unreadable');
   }
-
-  return { ok: true, kind: expected, format, mimeType: FORMATS[format].mimeType, fileName: uploadFileName(file.name, format) };
 }
