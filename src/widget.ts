@@ -10,7 +10,7 @@ import { renderLauncher } from './boot/launcher';
 import { createEmitter, type WidgetListener } from './model/events';
 import { requestConfig } from './model/get-config';
 import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } from './model/storage';
-import { THEME_VARIABLES, themeVariables } from './model/theme';
+import { themeVariables } from './model/theme';
 import type { SendResult, WidgetEventName, WidgetMode } from './model/types';
 import { createWidgetModel, type WidgetModelHandle } from './model/widget-model';
 import { createMediaSlot } from './ui/media/slot';
@@ -90,12 +90,8 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     fail(`baseUrl "${options.baseUrl}" is not a URL.`);
   }
   const serialNumber = options.serialNumber.trim();
-  const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = {
-    baseUrl: options.baseUrl,
-    ...(options.paths ? { paths: options.paths } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
+  const { paths, headers, fetch } = options;
+  const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = { baseUrl: options.baseUrl, paths, headers, fetch };
   const persistent = options.storage !== 'none';
   const memoryStores = new Map<StorageKind, KeyValueStore>();
   const chatStore = (kind: StorageKind): KeyValueStore => {
@@ -109,9 +105,9 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   const model: WidgetModelHandle = createWidgetModel({
     serialNumber,
     mode,
-    ...(options.settings ? { inlineSettings: options.settings } : {}),
+    inlineSettings: options.settings,
     baseUrl: absoluteBase,
-    ...(options.open ? { open: true } : {}),
+    open: options.open,
     locale: options.locale,
     fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
     loadConversation: (deps) =>
@@ -122,9 +118,10 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   });
 
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  let themed: Array<[string, string]> = [];
   const stopTheme = effect(() => {
-    const variables = themeVariables(model.settings.value, options.zIndex);
-    for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value);
+    themed = Object.entries(themeVariables(model.settings.value, options.zIndex));
+    for (const [name, value] of themed) host.style.setProperty(name, value);
   });
   if (options.locale) host.setAttribute('lang', options.locale);
   // Media code (byte checks, recorder, uploads) loads when a visitor first uses a media button, paste or drop.
@@ -169,7 +166,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       stopTheme();
       removeUi();
       emitter.clear();
-      for (const name of Object.values(THEME_VARIABLES)) host.style.removeProperty(name);
+      for (const [name] of themed) host.style.removeProperty(name);
       if (options.locale) host.removeAttribute('lang');
     },
   };

@@ -5,23 +5,15 @@
  */
 import type { WidgetSettings } from './settings';
 
-/** Names of the custom properties; the CSS in src/ui uses exactly these. */
-export const THEME_VARIABLES = {
-  accent: '--cw-accent',
-  accentText: '--cw-accent-text',
-  userBubble: '--cw-user-bg',
-  userBubbleText: '--cw-user-text',
-  zIndex: '--cw-z-index',
-} as const;
-
 export const DEFAULT_Z_INDEX = 2147483000;
 
+/** The custom properties set from settings and their values; the CSS in src/ui reads exactly these names. */
 export function themeVariables(settings: WidgetSettings, zIndex: number = DEFAULT_Z_INDEX): Record<string, string> {
   return {
-    [THEME_VARIABLES.accent]: settings.bubbleColor,
-    [THEME_VARIABLES.accentText]: settings.bubbleTextColor,
-    [THEME_VARIABLES.userBubble]: settings.userMessageColor,
-    [THEME_VARIABLES.userBubbleText]: settings.userMessageTextColor,
-    [THEME_VARIABLES.zIndex]: String(zIndex),
+    '--cw-accent': settings.bubbleColor,
+    '--cw-accent-text': settings.bubbleTextColor,
+    '--cw-user-bg': settings.userMessageColor,
+    '--cw-user-text': settings.userMessageTextColor,
+    '--cw-z-index': String(zIndex),
   };
 }

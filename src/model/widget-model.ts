@@ -62,29 +62,16 @@ export interface WidgetModelHandle extends WidgetModel {
 
 type CachedConfig = Omit<PublicConfig, 'SessionID' | 'SessionKey'>;
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
 /** "YYYY-MM-DD HH:mm:ss" in the visitor's local time, as GetConfig wants it. */
 export function formatClientTime(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  // The ISO form of the instant shifted by the local offset reads as the local wall-clock time.
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function visitorTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
+const LOAD_FAILED = 'The chat could not be loaded.';
 
 function describeError(error: unknown): { message: string; kind: string } {
-  if (isServiceError(error)) return { message: error.message, kind: error.kind };
-  return { message: 'The chat could not be loaded.', kind: 'unknown' };
+  return isServiceError(error) ? { message: error.message, kind: error.kind } : { message: LOAD_FAILED, kind: 'unknown' };
 }
 
 export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandle {
@@ -100,7 +87,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   };
   let inlineSettings = options.inlineSettings;
   const resolve = (config: Partial<PublicConfig> | undefined, report = warn): WidgetSettings =>
-    resolveSettings(config, inlineSettings, report, options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+    resolveSettings(config, inlineSettings, report, options);
 
   const cached = visitorStore.get<CachedConfig>(VISITOR_KEYS.config);
   const cachedConfig = typeof cached === 'object' && cached !== null && !Array.isArray(cached) ? cached : undefined;
@@ -139,7 +126,8 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       .fetchConfig(
         {
           serialNumber: options.serialNumber,
-          clientTimeZone: options.timeZone ?? visitorTimeZone(),
+          // Intl without arguments cannot throw; an engine without time zone data leaves timeZone undefined.
+          clientTimeZone: options.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
           clientCurrentTime: formatClientTime(new Date(clock.now())),
         },
         aborter.signal,
@@ -198,7 +186,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
         state: conversationState,
         clock,
       }),
-    (error) => emit('error', { message: 'The chat could not be loaded.', kind: describeError(error).kind }),
+    (error) => emit('error', { message: LOAD_FAILED, kind: describeError(error).kind }),
   );
 
   function setOpen(open: boolean): void {
