@@ -16,6 +16,7 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
+import { ACCEPTED } from '../media/messages';
 import type { Attachment, AttachmentKind } from './types';
 
 export const MAX_IMAGES = 10;
@@ -107,81 +108,65 @@ export interface MediaDraft {
   dispose(): void;
 }
 
-const ASK_NOUN: Readonly<Record<AttachmentKind, string>> = { image: 'images', audio: 'voice message', video: 'video' };
-const ONE_NOUN: Readonly<Record<AttachmentKind, string>> = { image: 'image', audio: 'voice message', video: 'video' };
-const OFFER: Readonly<Record<AttachmentKind, string>> = {
-  image: 'PNG, JPEG, WEBP or GIF images',
-  audio: 'a WAV audio file',
-  video: 'an MP4, MKV, AVI, FLV or MPEG video',
-};
-
-/** Every sentence this model shows a person. */
+/** Every sentence this model shows a person (the byte checks' own are in src/media/messages.ts). */
 export const draftText = {
-  mixed: (name: string, kind: AttachmentKind) =>
-    `"${name}" was not added: images, voice messages and videos go in separate questions. Send or remove the ${ASK_NOUN[kind]} first.`,
+  mixed: (name: string) =>
+    `"${name}" was not added: images, voice messages and videos go in separate questions. Send or remove the attached files first.`,
   oneOnly: (name: string, kind: AttachmentKind) =>
-    `"${name}" was not added: one ${ONE_NOUN[kind]} per question. Remove the attached one to choose another.`,
+    `"${name}" was not added: one ${kind === 'audio' ? 'voice message' : kind} per question. Remove the attached one to choose another.`,
   tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
   notTaken: (name: string, kinds: readonly AttachmentKind[]) =>
-    `"${name}" is not a file this chat takes. You can attach ${kinds.map((kind) => OFFER[kind]).join(', or ')}.`,
+    `"${name}" is not a file this chat takes. You can attach ${kinds.map((kind) => ACCEPTED[kind]).join(', or ')}.`,
   uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
   fixFirst: 'Not sent: a file did not upload. Retry or remove it first.',
   tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
   recordingName: 'voice-message.wav',
 };
 
-const EXTENSION_KIND: Readonly<Record<string, AttachmentKind>> = {
-  png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', gif: 'image', wav: 'audio',
-  mp4: 'video', m4v: 'video', mkv: 'video', avi: 'video', flv: 'video', mpg: 'video', mpeg: 'video', webm: 'video', mov: 'video',
-};
-
-/** What the name or the browser's MIME guess suggests: only used to pick which rule's message to show. */
-function hintedKind(file: Blob & { name?: string }): AttachmentKind | undefined {
-  const major = file.type.split('/')[0];
-  if (major === 'image' || major === 'audio' || major === 'video') return major;
-  return EXTENSION_KIND[(/\.([a-z0-9]+)$/i.exec(file.name ?? '')?.[1] ?? '').toLowerCase()];
+interface Item extends DraftItem {
+  readonly state: Signal<UploadState>;
 }
 
 export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
-  const items = signal<readonly DraftItem[]>([]);
+  const items = signal<readonly Item[]>([]);
   const notices = signal<readonly DraftNotice[]>([]);
   const recording = signal(false);
   const pendingText = signal<string | null>(null);
   const checks = signal(0);
-  const uploads = new Map<number, AbortController>();
+  /** The running (or last) upload of each item, to cancel it. */
+  const uploads = new Map<Item, AbortController>();
   let nextId = 0;
   let disposed = false;
 
   const notify = (text: string): void => {
     notices.value = [...notices.peek(), { id: (nextId += 1), text }];
   };
-  const stateOf = (item: DraftItem): Signal<UploadState> => item.state as Signal<UploadState>;
 
-  /** Tries the kinds the chatbot takes, the one the name suggests first; a refusal for another reason is final. */
+  /**
+   * Tries each kind the chatbot takes; a refusal for another reason than the type is final. A file of none of
+   * them gets the refusal for the kind its MIME type claims (it names what that kind accepts), or a list of all.
+   */
   async function judge(file: Blob & { name?: string }, kinds: readonly AttachmentKind[]): Promise<FileVerdict> {
-    const hint = hintedKind(file);
-    const order = hint !== undefined && kinds.includes(hint) ? [hint, ...kinds.filter((kind) => kind !== hint)] : kinds;
-    let hinted: FileVerdict | undefined;
-    for (const kind of order) {
-      const verdict = await deps.inspect(file, kind);
-      if (verdict.ok || verdict.rule !== 'type') return verdict;
-      if (kind === hint) hinted = verdict;
+    const claimed = file.type.split('/')[0];
+    let verdict: FileVerdict | undefined;
+    for (const kind of kinds) {
+      const next = await deps.inspect(file, kind);
+      if (next.ok || next.rule !== 'type') return next;
+      if (kind === claimed) verdict = next;
     }
-    return hinted ?? { ok: false, rule: 'type', reason: draftText.notTaken(file.name || 'The file', kinds) };
+    return verdict ?? { ok: false, rule: 'type', reason: draftText.notTaken(file.name || 'The file', kinds) };
   }
 
   /** Why `kind` cannot join the draft now, or null. */
   function conflict(name: string, kind: AttachmentKind): string | null {
     const current = items.peek();
-    const other = current.find((item) => item.kind !== kind);
-    if (other !== undefined) return draftText.mixed(name, other.kind);
+    if (current.some((item) => item.kind !== kind)) return draftText.mixed(name);
     if (kind !== 'image' && current.length > 0) return draftText.oneOnly(name, kind);
-    if (current.length >= MAX_IMAGES) return draftText.tooMany(name);
-    return null;
+    return current.length >= MAX_IMAGES ? draftText.tooMany(name) : null;
   }
 
-  function add(file: Blob, kind: AttachmentKind, name: string, mimeType: string): DraftItem {
-    const item: DraftItem = {
+  function add(file: Blob, kind: AttachmentKind, name: string, mimeType: string): void {
+    const item: Item = {
       id: (nextId += 1),
       kind,
       name,
@@ -193,32 +178,31 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     };
     items.value = [...items.peek(), item];
     upload(item);
-    return item;
   }
 
-  function upload(item: DraftItem): void {
+  function upload(item: Item): void {
     const controller = new AbortController();
-    uploads.set(item.id, controller);
-    const state = stateOf(item);
-    state.value = { phase: 'uploading', loaded: 0, total: item.size };
-    const current = (): boolean => uploads.get(item.id) === controller && !disposed;
+    uploads.set(item, controller);
+    const { state } = item;
+    const onProgress = (loaded: number, total: number): void => {
+      state.value = { phase: 'uploading', loaded, total };
+    };
+    onProgress(0, item.size);
+    // A removed item, a retry or dispose aborts this upload: what it reports afterwards is stale.
+    const current = (): boolean => !controller.signal.aborted;
     deps
       .upload(item.file, item.name, item.mimeType, {
         signal: controller.signal,
-        onProgress(loaded, total) {
-          if (current()) state.value = { phase: 'uploading', loaded, total };
-        },
+        onProgress: (loaded, total) => current() && onProgress(loaded, total),
       })
       .then(
         (result) => {
           if (!current()) return;
-          uploads.delete(item.id);
           state.value = { phase: 'uploaded', ...result };
           flush();
         },
         (error: unknown) => {
           if (!current()) return;
-          uploads.delete(item.id);
           const reason = deps.describeFailure(error);
           batch(() => {
             state.value = { phase: 'failed', error: reason };
@@ -229,9 +213,9 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       );
   }
 
-  function release(item: DraftItem): void {
-    uploads.get(item.id)?.abort();
-    uploads.delete(item.id);
+  function release(item: Item): void {
+    uploads.get(item)?.abort();
+    uploads.delete(item);
     if (item.preview !== null) deps.preview?.revoke(item.file);
   }
 
@@ -240,18 +224,15 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     const text = pendingText.peek();
     const list = items.peek();
     if (text === null || disposed || checks.peek() > 0 || deps.busy.peek()) return;
-    const states = list.map((item) => item.state.peek());
-    if (states.some((state) => state.phase === 'uploading')) return;
-    if (list.length === 0 || states.some((state) => state.phase === 'failed')) {
-      pendingText.value = null;
-      return;
+    const attachments: Attachment[] = [];
+    for (const { kind, name, size, mimeType, state } of list) {
+      const upload = state.peek();
+      if (upload.phase === 'uploading') return;
+      if (upload.phase === 'uploaded') attachments.push({ kind, fileId: upload.fileId, name, size, mimeType, url: upload.url });
     }
-    const attachments = list.map((item, index): Attachment => {
-      const state = states[index] as Extract<UploadState, { phase: 'uploaded' }>;
-      return { kind: item.kind, fileId: state.fileId, name: item.name, size: item.size, mimeType: item.mimeType, url: state.url };
-    });
     pendingText.value = null;
-    if (!deps.ask(text, attachments)) return;
+    // Nothing left, or a failed upload: the pending send is dropped (send() says why when asked again).
+    if (attachments.length === 0 || attachments.length < list.length || !deps.ask(text, attachments)) return;
     for (const item of list) release(item);
     batch(() => {
       items.value = [];
@@ -263,6 +244,13 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   const stopBusyWatch = effect(() => {
     if (!deps.busy.value) queueMicrotask(flush);
   });
+
+  /** Whether the recording can be added; says why not. */
+  const canRecord = (): boolean => {
+    const refusal = conflict(draftText.recordingName, 'audio');
+    if (refusal !== null) notify(refusal);
+    return refusal === null;
+  };
 
   const draft: MediaDraft = {
     items,
@@ -280,13 +268,9 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
         for (const file of files) {
           const verdict = await judge(file, kinds);
           if (disposed) return;
-          if (!verdict.ok) {
-            notify(verdict.reason);
-            continue;
-          }
-          const refusal = conflict(verdict.fileName, verdict.kind);
+          const refusal = verdict.ok ? conflict(verdict.fileName, verdict.kind) : verdict.reason;
           if (refusal !== null) notify(refusal);
-          else add(file, verdict.kind, verdict.fileName, verdict.mimeType);
+          else if (verdict.ok) add(file, verdict.kind, verdict.fileName, verdict.mimeType);
         }
       } finally {
         checks.value -= 1;
@@ -304,7 +288,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
     retry(id) {
       const item = items.peek().find((candidate) => candidate.id === id);
-      if (item !== undefined && item.state.peek().phase === 'failed') upload(item);
+      if (item?.state.peek().phase === 'failed') upload(item);
     },
 
     dismissNotice(id) {
@@ -314,12 +298,11 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     send(text) {
       const list = items.peek();
       if (list.length === 0 && checks.peek() === 0) return false;
-      if (list.some((item) => item.state.peek().phase === 'failed')) {
-        notify(draftText.fixFirst);
-        return true;
+      if (list.some((item) => item.state.peek().phase === 'failed')) notify(draftText.fixFirst);
+      else {
+        pendingText.value = text.trim();
+        flush();
       }
-      pendingText.value = text.trim();
-      flush();
       return true;
     },
 
@@ -327,11 +310,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       const { recorder } = deps;
       if (recorder === undefined || recording.peek() || disposed) return;
       notices.value = [];
-      const refusal = conflict(draftText.recordingName, 'audio');
-      if (refusal !== null) {
-        notify(refusal);
-        return;
-      }
+      if (!canRecord()) return;
       recording.value = true;
       try {
         await recorder.start();
@@ -346,33 +325,23 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       const { recorder } = deps;
       if (recorder === undefined || !recording.peek()) return;
       recording.value = false;
-      if (!send) {
-        recorder.cancel();
-        return;
-      }
+      if (!send) return recorder.cancel();
       let result: Recording;
       try {
         result = await recorder.stop();
       } catch (error) {
-        notify(microphoneMessage(error));
-        return;
+        return notify(microphoneMessage(error));
       }
       if (disposed) return;
-      if (result.durationMs < MIN_RECORDING_MS) {
-        notify(draftText.tooShort);
-        return;
-      }
-      const refusal = conflict(draftText.recordingName, 'audio');
-      if (refusal !== null) {
-        notify(refusal);
-        return;
-      }
+      if (result.durationMs < MIN_RECORDING_MS) return notify(draftText.tooShort);
+      if (!canRecord()) return;
       add(result.wav, 'audio', draftText.recordingName, 'audio/wav');
       draft.send(deps.text());
     },
 
-    level: () => (recording.peek() ? (deps.recorder?.level() ?? 0) : 0),
-    elapsedMs: () => (recording.peek() ? (deps.recorder?.elapsedMs() ?? 0) : 0),
+    // The recorder reads 0 when it is not recording.
+    level: () => deps.recorder?.level() ?? 0,
+    elapsedMs: () => deps.recorder?.elapsedMs() ?? 0,
 
     dispose() {
       if (disposed) return;

@@ -102,7 +102,7 @@ describe('adding files', () => {
     await draft.addFiles([file(png(), 'a.png')]);
     await draft.addFiles([file(mp4(), 'tour.mp4')]);
     expect(names(draft)).toEqual(['a.png']);
-    expect(notices(draft)).toEqual([draftText.mixed('tour.mp4', 'image')]);
+    expect(notices(draft)).toEqual([draftText.mixed('tour.mp4')]);
 
     draft.remove(draft.items.value[0]!.id);
     await draft.addFiles([file(mp4(), 'tour.mp4'), file(mp4(), 'second.mp4')]);
@@ -302,6 +302,6 @@ describe('push-to-talk', () => {
     await draft.addFiles([file(png(), 'a.png')]);
     await draft.startRecording();
     expect(calls).toEqual([]);
-    expect(notices(draft)).toEqual([draftText.mixed('voice-message.wav', 'image')]);
+    expect(notices(draft)).toEqual([draftText.mixed('voice-message.wav')]);
   });
 });
