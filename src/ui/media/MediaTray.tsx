@@ -22,7 +22,7 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
     <div ref={ref} class="cw-media">
       {draft.recording.value && <RecordingMeter draft={draft} />}
       {items.length > 0 && (
-        <ul class="cw-media__items" aria-label={text.attachments}>
+        <ul class="cw-msg__files cw-media__items" aria-label={text.attachments}>
           {items.map((item) => (
             <DraftItemView key={item.id} item={item} draft={draft} />
           ))}
