@@ -85,13 +85,14 @@ export function defineElement(): boolean {
       this.#widget = null;
       if (!this.isConnected || !read('serial-number') || !read('base-url')) return;
       try {
+        const zIndex = read('z-index');
         this.#widget = mountOnHost(this, read('mode') === 'inline' ? 'inline' : 'floating', {
           serialNumber: read('serial-number'),
           baseUrl: read('base-url'),
-          ...(this.settings ? { settings: this.settings } : {}),
-          ...(read('z-index') ? { zIndex: Number(read('z-index')) } : {}),
-          ...(read('storage') === 'none' ? { storage: 'none' } : {}),
-          ...(read('locale') ? { locale: read('locale') } : {}),
+          settings: this.settings,
+          zIndex: zIndex ? Number(zIndex) : undefined,
+          storage: read('storage') === 'none' ? 'none' : 'auto',
+          locale: read('locale') || undefined,
           open,
         });
       } catch (error) {
