@@ -58,7 +58,7 @@ export interface PushToTalkRecorder {
 export interface RecorderOptions {
   mediaDevices?: MediaDevices;
   audioContextFactory?: () => AudioContext;
-  /** Sample rate of the WAV; default 16000. */
+  /** Sample rate of the WAV; default 16000 (or the microphone's own rate when that is lower). */
   sampleRate?: number;
   /** Audio beyond this is not kept; default 120000 (2 minutes, 3.7 MB of WAV). */
   maxDurationMs?: number;
@@ -151,6 +151,7 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     await current.started;
     if (current.cancelled) throw new MicrophoneError('cancelled');
     const { chunks, frames, context } = current;
+    const rate = Math.min(targetRate, context.sampleRate);
     release(current);
     const mono = new Float32Array(frames);
     let offset = 0;
@@ -159,9 +160,9 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
       offset += chunk.length;
     }
     return {
-      wav: encodeWav(resample(mono, context.sampleRate, targetRate), targetRate),
+      wav: encodeWav(resample(mono, context.sampleRate, rate), rate),
       durationMs: toMs(frames, context.sampleRate),
-      sampleRate: targetRate,
+      sampleRate: rate,
     };
   };
 

@@ -112,6 +112,15 @@ describe('push-to-talk recorder: recording', () => {
     expect(await wavFacts(recording.wav)).toMatchObject({ sampleRate: 22_050, dataSize: 22_050 * 2, first: 8192 });
   });
 
+  it('a microphone slower than 16 kHz (a Bluetooth headset) is written at its own rate, not raised', async () => {
+    const { recorder, context } = setup(new FakeMediaDevices(), new FakeAudioContext(8000));
+    await recorder.start();
+    feedConstant(context.processors[0]!, 8000, 1, 0.5);
+    const recording = await recorder.stop();
+    expect(recording).toMatchObject({ durationMs: 1000, sampleRate: 8000 });
+    expect(await wavFacts(recording.wav)).toMatchObject({ sampleRate: 8000, dataSize: 8000 * 2, first: 16_384 });
+  });
+
   it('takes one channel from its audio node, so the browser mixes a stereo microphone down', async () => {
     const { recorder, context } = setup();
     await recorder.start();
