@@ -24,31 +24,32 @@ function configUrl({ baseUrl, paths }: ConfigRequestOptions): string {
 
 /** POST GetConfig; resolves with Data, or rejects with a ServiceError in plain words. */
 export async function requestConfig(options: ConfigRequestOptions, request: GetConfigRequest, signal?: AbortSignal): Promise<PublicConfig> {
-  const fail = (kind: ServiceErrorKind, message: string, details: object = {}): never => {
-    throw new ServiceError(kind, message, { operation: 'getConfig', ...details });
-  };
-  const unreadable = 'The chat service sent a response the widget could not read.';
+  const failure = (kind: ServiceErrorKind, message: string, details?: object): ServiceError =>
+    new ServiceError(kind, message, { operation: 'getConfig', ...details });
   const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
-  let response: Response | undefined;
+  let response: Response;
   let body: Loose;
   try {
     response = await (options.fetch ?? fetch)(configUrl(options), {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', ...extra },
       body: JSON.stringify(request),
-      signal: signal ?? null,
+      signal,
     });
     body = (await response.json().catch(() => undefined)) as Loose;
   } catch (cause) {
-    fail(signal?.aborted ? 'aborted' : 'network', signal?.aborted ? 'The request was cancelled.' : 'Could not reach the chat service. Check your connection.', { cause });
+    throw signal?.aborted
+      ? failure('aborted', 'The request was cancelled.', { cause })
+      : failure('network', 'Could not reach the chat service. Check your connection.', { cause });
   }
-  const status = response?.status ?? 0;
-  const code = typeof body?.Code === 'number' ? body.Code : undefined;
+  const { status } = response;
   const serviceMessage = typeof body?.Message === 'string' && body.Message ? body.Message : undefined;
-  const details = { status, code, serviceMessage };
-  if (!response?.ok) fail('http', `The chat service answered with HTTP ${status}.${serviceMessage ? ` ${serviceMessage}` : ''}`, details);
-  if (body?.Success === false) fail('business', serviceMessage ?? 'The chat service could not complete the request.', details);
+  const details = { status, code: typeof body?.Code === 'number' ? body.Code : undefined, serviceMessage };
+  if (!response.ok) throw failure('http', `The chat service answered with HTTP ${status}.${serviceMessage ? ` ${serviceMessage}` : ''}`, details);
+  if (body?.Success === false) throw failure('business', serviceMessage ?? 'The chat service could not complete the request.', details);
   const data = body?.Data as Loose;
-  if (body?.Success !== true || typeof data?.SessionID !== 'number' || typeof data.SessionKey !== 'string') fail('malformed', unreadable);
+  if (body?.Success !== true || typeof data?.SessionID !== 'number' || typeof data.SessionKey !== 'string') {
+    throw failure('malformed', 'The chat service sent a response the widget could not read.');
+  }
   return data as unknown as PublicConfig;
 }

@@ -28,58 +28,40 @@ export interface StorageSource {
   sessionStorage?: Storage;
 }
 
-/** Reads the Storage object without letting its getter's SecurityError escape. */
-function resolveStorage(kind: StorageKind, source: StorageSource | undefined): Storage | undefined {
-  try {
-    const holder = (source ?? globalThis) as StorageSource;
-    return kind === 'local' ? holder.localStorage : holder.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /**
  * Opens the namespace `namespace` in local or session storage (of `source`, else of the page). Values are copied
  * on the way in and out (stored as JSON), so callers never share objects with the store.
  */
 export function openStore(kind: StorageKind, namespace: string, source?: StorageSource): KeyValueStore {
-  const storage = resolveStorage(kind, source);
   const prefix = `${namespace}:`;
-  // Values that could not be written to `storage`; they win over what storage holds, which may be stale.
+  // Values that could not be written to storage; they win over what storage holds, which may be stale.
   const memory = new Map<string, string>();
-
-  function remove(key: string): void {
-    memory.delete(key);
-    if (storage === undefined) return;
+  /**
+   * Runs `call` on the Storage object; undefined when there is none or it throws (the getter's SecurityError when
+   * storage is blocked, a full quota on set).
+   */
+  const attempt = <T>(call: (storage: Storage) => T): T | undefined => {
     try {
-      storage.removeItem(prefix + key);
+      const holder = (source ?? globalThis) as StorageSource;
+      const storage = kind === 'local' ? holder.localStorage : holder.sessionStorage;
+      return storage && call(storage);
     } catch {
-      // blocked storage has nothing of ours to remove
+      return undefined;
     }
-  }
+  };
+  const remove = (key: string): void => {
+    memory.delete(key);
+    attempt((storage) => storage.removeItem(prefix + key));
+  };
 
   return {
     get<T>(key: string): T | undefined {
-      const remembered = memory.get(key);
-      let text: string | null = remembered ?? null;
-      if (remembered === undefined && storage !== undefined) {
-        try {
-          text = storage.getItem(prefix + key);
-        } catch {
-          text = null;
-        }
+      const text = memory.get(key) ?? attempt((storage) => storage.getItem(prefix + key));
+      try {
+        return text == null ? undefined : (JSON.parse(text) as T);
+      } catch {
+        return undefined; // not JSON: another script's garbage under our key
       }
-      if (text === null) return undefined;
-      const parsed = parseJson(text);
-      return parsed.ok ? (parsed.value as T) : undefined;
     },
 
     set(key: string, value: unknown): boolean {
@@ -89,21 +71,17 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
       }
       let text: string | undefined;
       try {
-        text = JSON.stringify(value);
+        text = JSON.stringify(value); // undefined for a function or symbol: JSON has no form for it
       } catch {
-        text = undefined; // cycles or BigInt: nothing we could store
+        // cycles or BigInt: nothing we could store
       }
-      if (text === undefined) return false; // a function or symbol: JSON has no form for it
-      if (storage !== undefined) {
-        try {
-          storage.setItem(prefix + key, text);
-          memory.delete(key);
-          return true;
-        } catch {
-          // quota exceeded or storage blocked: keep the value for this page's lifetime
-        }
+      if (text === undefined) return false;
+      const json = text;
+      if (attempt((storage) => (storage.setItem(prefix + key, json), true))) {
+        memory.delete(key);
+        return true;
       }
-      memory.set(key, text);
+      memory.set(key, json); // quota exceeded or storage blocked: kept for this page's lifetime
       return false;
     },
 
@@ -111,17 +89,14 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
 
     clear(): void {
       memory.clear();
-      if (storage === undefined) return;
-      try {
+      attempt((storage) => {
         const ours: string[] = [];
         for (let index = 0; index < storage.length; index += 1) {
           const name = storage.key(index);
-          if (name !== null && name.startsWith(prefix)) ours.push(name);
+          if (name?.startsWith(prefix)) ours.push(name);
         }
         for (const name of ours) storage.removeItem(name);
-      } catch {
-        // blocked storage has nothing of ours to remove
-      }
+      });
     },
   };
 }
