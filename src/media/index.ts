@@ -6,6 +6,4 @@ export type { FormatInfo } from './signatures';
 export { encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
 export { createPushToTalkRecorder, MicrophoneError, microphoneErrorFrom } from './recorder';
 export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder';
-export { createObjectUrlRegistry } from './thumbnails';
-export type { ObjectUrlApi, ObjectUrlRegistry } from './thumbnails';
 export { formatFileSize, microphoneMessages, rejectionMessages } from './messages';

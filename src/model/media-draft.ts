@@ -79,7 +79,11 @@ export interface MediaDraftDeps {
   text(): string;
   recorder?: Recorder;
   /** Object URLs for thumbnails; revoked when the item leaves the draft. */
-  preview?: { urlFor(file: Blob): string; revoke(file: Blob): void };
+  /**
+   * Object URLs for image thumbnails (the platform's URL). The draft revokes each when its item leaves (removed,
+   * sent, or the draft disposed), so no blob: URL outlives its draft.
+   */
+  preview?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
 }
 
 export interface MediaDraft {
@@ -173,7 +177,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       size: file.size,
       mimeType,
       file,
-      preview: kind === 'image' && deps.preview ? deps.preview.urlFor(file) : null,
+      preview: kind === 'image' && deps.preview ? deps.preview.createObjectURL(file) : null,
       state: signal<UploadState>({ phase: 'uploading', loaded: 0, total: file.size }),
     };
     items.value = [...items.peek(), item];
@@ -216,7 +220,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   function release(item: Item): void {
     uploads.get(item)?.abort();
     uploads.delete(item);
-    if (item.preview !== null) deps.preview?.revoke(item.file);
+    if (item.preview !== null) deps.preview?.revokeObjectURL(item.preview);
   }
 
   /** Sends the pending question when every file is up and no answer is running. */

@@ -21,7 +21,7 @@ function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?:
   const uploads: HeldUpload[] = [];
   const asked: Array<{ text: string; attachments: readonly Attachment[] }> = [];
   const busy = signal(false);
-  const revoked: Blob[] = [];
+  const revoked: string[] = [];
   let composerText = '';
   const deps: MediaDraftDeps = {
     inspect: inspectFile,
@@ -45,7 +45,7 @@ function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?:
     },
     busy,
     text: () => composerText,
-    preview: { urlFor: () => 'blob:preview', revoke: (blob) => void revoked.push(blob) },
+    preview: { createObjectURL: () => 'blob:preview', revokeObjectURL: (url) => void revoked.push(url) },
     ...(options.recorder ? { recorder: options.recorder } : {}),
   };
   const draft = createMediaDraft(deps);
@@ -165,12 +165,13 @@ describe('uploading and sending', () => {
   });
 
   test('cancelling an upload removes the file and aborts its request; the others stay', async () => {
-    const { draft, uploads } = setup();
+    const { draft, uploads, revoked } = setup();
     await draft.addFiles([file(png(), 'a.png'), file(png(), 'b.png')]);
     draft.remove(draft.items.value[0]!.id);
     expect(uploads[0]?.call.signal.aborted).toBe(true);
     expect(uploads[1]?.call.signal.aborted).toBe(false);
     expect(names(draft)).toEqual(['b.png']);
+    expect(revoked).toHaveLength(1); // the removed image's thumbnail URL
   });
 
   test('a failed upload keeps the draft, drops the pending send, says why; retry uploads again and send works', async () => {
@@ -218,6 +219,25 @@ describe('uploading and sending', () => {
     busy.value = false;
     await settle();
     expect(asked).toHaveLength(1);
+  });
+
+  test('with the platform URL API, a thumbnail is a live blob: URL until the draft is disposed', async () => {
+    const draft = createMediaDraft({
+      inspect: inspectFile,
+      upload: () => new Promise(() => undefined),
+      describeFailure: String,
+      kinds: () => ['image'],
+      ask: () => true,
+      busy: signal(false),
+      text: () => '',
+      preview: URL,
+    });
+    await draft.addFiles([file(png(), 'a.png')]);
+    const url = draft.items.value[0]?.preview ?? '';
+    const { resolveObjectURL } = await import('node:buffer');
+    expect(resolveObjectURL(url)?.size).toBe(png().length);
+    draft.dispose();
+    expect(resolveObjectURL(url)).toBeUndefined();
   });
 
   test('dispose aborts uploads and revokes previews', async () => {

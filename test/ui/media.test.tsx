@@ -63,7 +63,7 @@ async function setup(settings: Partial<WidgetSettings> = { enableUploadImage: tr
     busy: model.conversation.busy,
     text: () => model.conversation.draft.peek(),
     recorder,
-    preview: { urlFor: () => 'blob:thumbnail', revoke: () => undefined },
+    preview: { createObjectURL: () => 'blob:thumbnail', revokeObjectURL: () => undefined },
   });
   const media = createMediaSlot(async () => controllerFor(draft));
   await renderPanel(model, { media });

@@ -8,7 +8,7 @@ import { ServiceError } from '../../api/errors';
 import { createTransport } from '../../api/http';
 import { failureText } from '../../api/messages';
 import { finishUpload, preUpload, putFile } from '../../api/operations';
-import { createObjectUrlRegistry, createPushToTalkRecorder, inspectFile } from '../../media';
+import { createPushToTalkRecorder, inspectFile } from '../../media';
 import { failureMessage, type Conversation } from '../../model/conversation';
 import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft';
 import type { WidgetSettings } from '../../model/settings';
@@ -38,7 +38,6 @@ export async function createMediaController(options: MediaControllerOptions): Pr
   const conversation = await options.model.conversation.load();
   // Only the three upload steps are bundled, not the whole service client.
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
-  const previews = createObjectUrlRegistry();
 
   async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
     const { signal } = call;
@@ -71,23 +70,17 @@ export async function createMediaController(options: MediaControllerOptions): Pr
     busy: conversation.busy,
     text: () => conversation.draft.peek(),
     recorder,
-    preview: previews,
+    preview: URL,
   });
-  return controllerFor(draft, () => previews.revokeAll());
+  return controllerFor(draft);
 }
 
-/** What the composer calls, on a draft. */
-export function controllerFor(draft: MediaDraft, onDispose?: () => void): MediaController {
+/** What the composer calls, on a draft (addFiles, startRecording, endRecording and dispose are the draft's own). */
+export function controllerFor(draft: MediaDraft): MediaController {
   return {
-    addFiles: (files) => void draft.addFiles(files),
-    startRecording: () => void draft.startRecording(),
-    endRecording: (send) => void draft.endRecording(send),
+    ...draft,
     renderDraft: () => <MediaTray draft={draft} />,
     hasDraft: () => draft.items.value.length > 0 || draft.checking.value,
-    sendDraft: (text) => draft.send(text),
-    dispose() {
-      draft.dispose();
-      onDispose?.();
-    },
+    sendDraft: draft.send,
   };
 }
