@@ -93,13 +93,9 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   const { paths, headers, fetch } = options;
   const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = { baseUrl: options.baseUrl, paths, headers, fetch };
   const persistent = options.storage !== 'none';
-  const memoryStores = new Map<StorageKind, KeyValueStore>();
-  const chatStore = (kind: StorageKind): KeyValueStore => {
-    if (persistent) return openStore(kind, `cw:${serialNumber}:chat`);
-    let store = memoryStores.get(kind);
-    if (store === undefined) memoryStores.set(kind, (store = createMemoryStore()));
-    return store;
-  };
+  const memoryStores: Partial<Record<StorageKind, KeyValueStore>> = {};
+  const chatStore = (kind: StorageKind): KeyValueStore =>
+    persistent ? openStore(kind, `cw:${serialNumber}:chat`) : (memoryStores[kind] ??= createMemoryStore());
   const emitter = createEmitter((error) => console.error('chatbot-widget: an event listener threw', error));
 
   const model: WidgetModelHandle = createWidgetModel({

@@ -84,7 +84,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
             restoreFocus = true;
             model.close();
           },
-          ...(options.media ? { media: options.media } : {}),
+          media: options.media,
         });
         panel.update(untracked(() => model.isOpen.value) || !floating);
         launcher?.setAttribute('aria-controls', panelId);

@@ -14,7 +14,9 @@ import { resolveSettings, type WidgetSettings } from './settings';
 import type { KeyValueStore, StorageKind } from './storage';
 import type { ConfigState, WidgetMode, WidgetModel } from './types';
 
-export const VISITOR_KEYS = { config: 'config', popupShown: 'popup-shown' } as const;
+/** Keys in the visitor's store: the last GetConfig answer, and whether the welcome popup was shown. */
+const CONFIG_KEY = 'config';
+const POPUP_SHOWN_KEY = 'popup-shown';
 
 /** Mail clients cut long mailto links; the newest part of a conversation is what a person needs. */
 export const MAX_MAILTO_TRANSCRIPT = 1800;
@@ -89,7 +91,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   const resolve = (config: Partial<PublicConfig> | undefined, report = warn): WidgetSettings =>
     resolveSettings(config, inlineSettings, report, options);
 
-  const cached = visitorStore.get<CachedConfig>(VISITOR_KEYS.config);
+  const cached = visitorStore.get<CachedConfig>(CONFIG_KEY);
   const cachedConfig = typeof cached === 'object' && cached !== null && !Array.isArray(cached) ? cached : undefined;
   /** What settings are resolved over: the stored config until GetConfig answers, then its answer. */
   let knownConfig: CachedConfig | undefined = cachedConfig;
@@ -114,8 +116,8 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     if (isOpen.peek() || current.welcomeMessage === '') return;
     if (current.popupOnce) {
       // "Once per visitor": the flag lives in local storage even when the chat log lives in session storage.
-      if (visitorStore.get<boolean>(VISITOR_KEYS.popupShown) === true) return;
-      visitorStore.set(VISITOR_KEYS.popupShown, true);
+      if (visitorStore.get<boolean>(POPUP_SHOWN_KEY) === true) return;
+      visitorStore.set(POPUP_SHOWN_KEY, true);
     }
     popupVisible.value = true;
   }
@@ -137,7 +139,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
           configRequest = null;
           const { SessionID, SessionKey, ...rest } = fresh;
           unclaimedSession = { id: SessionID, key: SessionKey };
-          visitorStore.set(VISITOR_KEYS.config, (knownConfig = rest));
+          visitorStore.set(CONFIG_KEY, (knownConfig = rest));
           settings.value = resolve(fresh);
           configKnown.value = true;
           const wasReady = config.peek().status === 'ready';
