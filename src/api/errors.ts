@@ -21,12 +21,13 @@ export interface ServiceErrorDetails {
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
-  readonly kind: ServiceErrorKind;
-  readonly operation: string;
-  readonly status: number | undefined;
-  readonly code: number | undefined;
-  readonly serviceMessage: string | undefined;
-  readonly partialText: string | undefined;
+  // `declare`: the constructor assigns them; class fields would only add a second, undefined definition first.
+  declare readonly kind: ServiceErrorKind;
+  declare readonly operation: string;
+  declare readonly status: number | undefined;
+  declare readonly code: number | undefined;
+  declare readonly serviceMessage: string | undefined;
+  declare readonly partialText: string | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
