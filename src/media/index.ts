@@ -6,4 +6,4 @@ export type { FormatInfo } from './signatures';
 export { encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
 export { createPushToTalkRecorder, MicrophoneError, microphoneErrorFrom } from './recorder';
 export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder';
-export { formatFileSize, microphoneMessages, rejectionMessages } from './messages';
+export { microphoneMessages, rejectionMessages } from './messages';

@@ -15,30 +15,25 @@ export const ACCEPTED: Readonly<Record<MediaKind, string>> = {
 
 const KIND_NOUN: Readonly<Record<MediaKind, string>> = { image: 'images', audio: 'audio files', video: 'videos' };
 
-/** 20 MB, 1.5 MB, 820 KB, 12 bytes: sizes in binary units, as the limits are defined. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const megabytes = bytes / (1024 * 1024);
-  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
-}
-
-/** Why a file was refused, by the rule it broke: `kind` is the kind it was checked for, `limit` that kind's size. */
+/**
+ * Why a file was refused, by the rule it broke: `kind` is the kind it was checked for, `limit` that kind's size
+ * (whole megabytes, 1 MB = 1024 * 1024 bytes, as the limits are defined).
+ */
 export const rejectionMessages: Readonly<Record<RejectionRule, (name: string, kind: MediaKind, limit: number) => string>> = {
   empty: (name) => `"${name}" is empty.`,
-  unreadable: (name) => `"${name}" could not be read. It may have been moved or deleted; please pick it again.`,
+  unreadable: (name) => `"${name}" could not be read. Please pick it again.`,
   type: (name, kind) => `"${name}" is not ${ACCEPTED[kind]}.`,
-  size: (name, kind, limit) => `"${name}" is larger than ${formatFileSize(limit)}, the limit for ${KIND_NOUN[kind]}.`,
+  size: (name, kind, limit) => `"${name}" is larger than ${limit / 1024 / 1024} MB, the limit for ${KIND_NOUN[kind]}.`,
   animated: (name) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,
   damaged: (name) => `"${name}" looks like a GIF file but is damaged.`,
 };
 
 /** What a person reads when recording fails, by MicrophoneError kind. */
 export const microphoneMessages: Readonly<Record<MicrophoneErrorKind, string>> = {
-  denied: 'Microphone access was denied. Allow the microphone for this site in your browser settings to send voice messages.',
+  denied: 'Microphone access was denied. Allow it in the browser’s site settings to send voice messages.',
   'no-device': 'No microphone was found. Connect a microphone and try again.',
   busy: 'The microphone could not be started. It may be in use by another application.',
-  unsupported: 'Voice messages need a secure (HTTPS) page and a browser that allows recording; they are not available here.',
+  unsupported: 'Voice messages need a secure (HTTPS) page and a browser that can record.',
   cancelled: 'The recording was cancelled.',
   'in-progress': 'A recording is already in progress.',
   'not-recording': 'Nothing is being recorded.',

@@ -6,8 +6,8 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { formatFileSize } from '../../media';
 import type { DraftItem, MediaDraft } from '../../model/media-draft';
+import { formatBytes } from '../Attachments';
 import { adoptStyles } from '../styles';
 import mediaCss from './media.css?inline';
 import { mediaStrings as text } from './strings';
@@ -60,7 +60,7 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
           {item.name}
         </span>
         <span class="cw-media__detail">
-          {state.phase === 'failed' ? text.failed : `${formatFileSize(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
+          {state.phase === 'failed' ? text.failed : `${formatBytes(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
         </span>
         {state.phase === 'uploading' && (
           <progress class="cw-media__progress" max={100} value={percent} aria-label={text.uploading(item.name)} />
