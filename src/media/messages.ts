@@ -13,8 +13,6 @@ export const ACCEPTED: Readonly<Record<MediaKind, string>> = {
   video: 'an MP4, MKV, AVI, FLV or MPEG video',
 };
 
-const KIND_NOUN: Readonly<Record<MediaKind, string>> = { image: 'images', audio: 'audio files', video: 'videos' };
-
 /**
  * Why a file was refused, by the rule it broke: `kind` is the kind it was checked for, `limit` that kind's size
  * (whole megabytes, 1 MB = 1024 * 1024 bytes, as the limits are defined).
@@ -23,7 +21,7 @@ export const rejectionMessages: Readonly<Record<RejectionRule, (name: string, ki
   empty: (name) => `"${name}" is empty.`,
   unreadable: (name) => `"${name}" could not be read. Please pick it again.`,
   type: (name, kind) => `"${name}" is not ${ACCEPTED[kind]}.`,
-  size: (name, kind, limit) => `"${name}" is larger than ${limit / 1024 / 1024} MB, the limit for ${KIND_NOUN[kind]}.`,
+  size: (name, kind, limit) => `"${name}" is larger than ${limit / 1024 / 1024} MB, the limit for ${kind === 'audio' ? 'audio files' : `${kind}s`}.`,
   animated: (name) => `"${name}" is an animated GIF. Animated GIFs are not supported.`,
   damaged: (name) => `"${name}" looks like a GIF file but is damaged.`,
 };

@@ -43,10 +43,10 @@ const SIGNATURES: ReadonlyArray<readonly [RegExp, DetectedFormat | 'ebml']> = [
   [/^\x89PNG\r\n\x1a\n/, 'png'],
   [/^\xff\xd8\xff/, 'jpeg'],
   [/^GIF8[79]a/, 'gif'],
-  [/^RIFF[^]{4}WAVE/, 'wav'],
-  [/^RIFF[^]{4}AVI /, 'avi'],
+  [/^RIFF....WAVE/s, 'wav'],
+  [/^RIFF....AVI /s, 'avi'],
   // Lossy, lossless and extended WebP; RIFF/WEBP with any other first chunk is no image a browser decodes.
-  [/^RIFF[^]{4}WEBPVP8[ LX]/, 'webp'],
+  [/^RIFF....WEBPVP8[ LX]/s, 'webp'],
   [/^\x1aE\xdf\xa3/, 'ebml'],
   [/^FLV\x01/, 'flv'],
   // An MPEG program stream pack header or a video sequence header.

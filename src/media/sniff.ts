@@ -51,7 +51,8 @@ export type FileVerdict =
     }
   | { ok: false; rule: RejectionRule; reason: string };
 
-const UNNAMED: Readonly<Record<MediaKind, string>> = { image: 'image', audio: 'recording', video: 'video' };
+/** The name of an unnamed file (a pasted image, a recording). */
+const unnamed = (kind: MediaKind): string => (kind === 'audio' ? 'recording' : kind);
 
 /**
  * The original name, with its extension corrected when it lies: the service may judge uploads by extension
@@ -60,7 +61,7 @@ const UNNAMED: Readonly<Record<MediaKind, string>> = { image: 'image', audio: 'r
  */
 export function uploadFileName(name: string | undefined, format: DetectedFormat): string {
   const { kind, extensions } = formatInfo(format);
-  const base = (name ?? '').replace(/^.*[\\/]/, '').trim() || UNNAMED[kind];
+  const base = (name ?? '').replace(/^.*[\\/]/, '').trim() || unnamed(kind);
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 ? base.slice(dot + 1) : '';
   if (extensions.includes(extension.toLowerCase())) return base;
@@ -84,7 +85,7 @@ async function detect(file: Blob): Promise<DetectedFormat | undefined> {
  * verdict too. The checks run cheapest first: signature, then size, then (GIF only) the frame walk.
  */
 export async function inspectFile(file: Blob & { name?: string }, expected: MediaKind): Promise<FileVerdict> {
-  const name = file.name || UNNAMED[expected];
+  const name = file.name || unnamed(expected);
   const limit = sizeLimitFor(expected);
   const reject = (rule: RejectionRule): FileVerdict => ({
     ok: false,
