@@ -78,7 +78,6 @@ export interface MediaDraftDeps {
   /** The composer's text, sent with a voice message. */
   text(): string;
   recorder?: Recorder;
-  /** Object URLs for thumbnails; revoked when the item leaves the draft. */
   /**
    * Object URLs for image thumbnails (the platform's URL). The draft revokes each when its item leaves (removed,
    * sent, or the draft disposed), so no blob: URL outlives its draft.

@@ -1,7 +1,7 @@
 /**
  * The media chunk's entry (loaded by slot.ts on first use): connects the media draft model to src/media (byte
- * checks, the push-to-talk recorder, object URLs), to the service's upload flow and to the live conversation,
- * and renders the draft tray.
+ * checks, the push-to-talk recorder), to object URLs for thumbnails, to the service's upload flow and to the live
+ * conversation, and renders the draft tray.
  */
 import type { ClientOptions } from '../../api/client';
 import { ServiceError } from '../../api/errors';
