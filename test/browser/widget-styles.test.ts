@@ -1,0 +1,72 @@
+/**
+ * The built widget's styles as Chromium applies them: the class rules that colour and size the widget's buttons
+ * and composer must win over the stylesheet's base resets (which once reset them to the inherited colour and font),
+ * so the launcher glyph has the contrast colour chosen for the bubble colour and phones get a 16px input.
+ */
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE_VIEWPORT } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+import { htmlPage, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+
+let service: TestService;
+let site: WidgetSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startTestService();
+  site = await startWidgetSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+});
+
+/** The script tag without a serial number registers <chatbot-widget>; the element carries the inline settings. */
+function elementPage(color: string): string {
+  return htmlPage(`<script src="/dist/chatbot-widget.js" async></script>
+    <script type="module">
+      const element = document.createElement('chatbot-widget');
+      element.settings = { ChatBubbleColor: '${color}' };
+      element.setAttribute('serial-number', '${service.serialNumber}');
+      element.setAttribute('base-url', '${service.url}');
+      document.body.append(element);
+    </script>`);
+}
+
+const computed = (locator: Locator, property: string): Promise<string> =>
+  locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
+describe('widget styles in Chromium', () => {
+  it.each([
+    ['a dark bubble colour', 'rgb(0, 0, 128)'],
+    ['a light bubble colour', 'rgb(255, 250, 205)'],
+  ])('the launcher glyph and the send button use the text colour chosen for %s', async (_name, color) => {
+    const path = `/styles-${Math.random().toString(36).slice(2)}.html`;
+    site.setPage(path, elementPage(color));
+    const { page, close } = await openPage(browser, `${site.url}${path}`, { viewport: PHONE_VIEWPORT });
+    try {
+      const host = page.locator('chatbot-widget');
+      const launcher = page.locator('.cw-launcher');
+      await launcher.waitFor();
+      await expect.poll(() => computed(host, '--cw-accent')).toBe(color);
+      const accentText = (await computed(host, '--cw-accent-text')).trim();
+      expect(accentText).toMatch(/^rgb\(/);
+      expect(await computed(launcher, 'background-color')).toBe(color);
+      expect(await computed(launcher, 'color')).toBe(accentText);
+      expect(await computed(launcher.locator('svg'), 'stroke')).toBe(accentText);
+
+      await launcher.click();
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.waitFor();
+      // Below 16px, phones zoom into the page when the input takes focus.
+      expect(parseFloat(await computed(input, 'font-size'))).toBeGreaterThanOrEqual(16);
+      expect(await computed(page.locator('.cw-composer__send'), 'color')).toBe(accentText);
+    } finally {
+      await close();
+    }
+  });
+});
