@@ -59,11 +59,7 @@ export function createLazyConversation(
   }
 
   return {
-    messages: state.messages,
-    draft: state.draft,
-    busy: state.busy,
-    rateLimit: state.rateLimit,
-    loaded: state.loaded,
+    ...state,
     load,
     current: () => live,
     send: (text, attachments) => withConversation((conversation) => conversation.send(text, attachments)),

@@ -6,9 +6,11 @@
 
 /** Adds `cssText` to `root`'s styles; returns a function that removes exactly that sheet again. */
 export function adoptStyles(root: ShadowRoot | Document, cssText: string): () => void {
-  const Sheet = constructableSheet(root);
-  if (Sheet !== null) {
-    // The root's own window's constructor: a sheet from another document's realm cannot be adopted.
+  // nodeType, not instanceof: the root may come from another window (an iframe) with its own Document class.
+  const doc = root.nodeType === 9 ? (root as Document) : (root as ShadowRoot).ownerDocument;
+  // The root's own window's constructor: a sheet from another document's realm cannot be adopted.
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  if (Sheet && 'adoptedStyleSheets' in root && typeof Sheet.prototype.replaceSync === 'function') {
     const sheet = new Sheet();
     sheet.replaceSync(cssText);
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
@@ -16,25 +18,8 @@ export function adoptStyles(root: ShadowRoot | Document, cssText: string): () =>
       root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
     };
   }
-  const style = documentOf(root).createElement('style');
+  const style = doc.createElement('style');
   style.textContent = cssText;
-  (isDocument(root) ? root.head : root).appendChild(style);
+  (root === doc ? doc.head : root).appendChild(style);
   return () => style.remove();
-}
-
-function constructableSheet(root: ShadowRoot | Document): typeof CSSStyleSheet | null {
-  const Sheet = documentOf(root).defaultView?.CSSStyleSheet;
-  if (Sheet === undefined || !('adoptedStyleSheets' in root) || typeof Sheet.prototype.replaceSync !== 'function') {
-    return null;
-  }
-  return Sheet;
-}
-
-// nodeType, not instanceof: the root may come from another window (an iframe) with its own Document class.
-function isDocument(root: ShadowRoot | Document): root is Document {
-  return root.nodeType === 9;
-}
-
-function documentOf(root: ShadowRoot | Document): Document {
-  return isDocument(root) ? root : root.ownerDocument;
 }
