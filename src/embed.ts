@@ -35,11 +35,14 @@ function optionsFromDataset(data: Record<string, string | undefined>, script: HT
   const serialNumber = data.serialNumber;
   const baseUrl = data.baseUrl || (script?.src ? new URL(script.src).origin : '');
   if (!serialNumber || !baseUrl) return null;
-  const options: MountOptions = { serialNumber, baseUrl };
-  if (data.zIndex) options.zIndex = Number(data.zIndex);
-  if (data.open === '' || data.open === 'true') options.open = true;
-  if (data.storage === 'none') options.storage = 'none';
-  if (data.locale) options.locale = data.locale;
+  const options: MountOptions = {
+    serialNumber,
+    baseUrl,
+    zIndex: data.zIndex ? Number(data.zIndex) : undefined,
+    open: data.open === '' || data.open === 'true',
+    storage: data.storage === 'none' ? 'none' : 'auto',
+    locale: data.locale || undefined,
+  };
   if (data.mode === 'inline' && script?.parentNode) {
     options.target = script.ownerDocument.createElement('div');
     script.after(options.target);
