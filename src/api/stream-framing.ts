@@ -1,81 +1,131 @@
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
- * accepted: SSE (`data:` lines, `event:`/`id:` lines, `:` comments, CR, LF or CRLF, multi-line data) and bare JSON
- * objects one per line, with or without a `[DONE]` sentinel. One pass reads it all: the caller decodes the bytes
- * with a streaming TextDecoder (which keeps a character cut between two network chunks whole, and drops a byte
- * order mark), this module splits the text into events and reads the JSON of each.
+ * accepted. @microsoft/fetch-event-source parses SSE (`data:`, `event:`, `id:` lines, `:` comments, CR, LF or CRLF,
+ * multi-line data); the normaliser below turns what it does not read into SSE first, and interpretEvent reads the
+ * JSON of each event.
+ *
+ * The normaliser works on bytes, never on decoded text: line ends (CR, LF) are single bytes that never occur
+ * inside a multi-byte UTF-8 sequence, so splitting there cannot corrupt a character however the network cuts the
+ * chunks; fetch-event-source decodes each complete line. It rewrites only what SSE cannot say: a bare JSON line
+ * (or a bare [DONE]) becomes a whole `data:` event, a leading byte order mark is dropped, and the end of the
+ * stream closes the last event. SSE lines pass through untouched, and only complete lines are handed on, so the
+ * parser never has a partial line to join with the next chunk.
  */
 import { isRecord } from './envelope';
 
-/** Receives each event's data; `last` is true for the event the end of the stream closed. */
-export type EventHandler = (data: string, last: boolean) => void;
+/** Private event name that marks the last event of a stream: a parse failure there is a cut, not bad data. */
+export const END_OF_STREAM_EVENT = 'chatbot-widget-end-of-stream';
 
-export interface EventReader {
-  /** The next piece of decoded text, cut anywhere. */
-  push(text: string): void;
-  /** The stream ended: an unterminated last line and event still count (marked `last`). */
-  end(): void;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const OPEN_BRACE = 0x7b;
+const encoder = new TextEncoder();
+const DATA_PREFIX = encoder.encode('data: ');
+const LINE_END = encoder.encode('\n');
+const STREAM_END = encoder.encode(`event: ${END_OF_STREAM_EVENT}\n\n`);
+const DONE = encoder.encode('[DONE]');
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const joined = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
 }
 
-const LINE_END = /[\r\n]/g;
-/** A line that is a bare JSON object, or a bare [DONE], rather than an SSE field line. */
-const BARE_DATA = /^[ \t]*(?=\{|\[DONE\][ \t]*$)/;
+function startsWith(bytes: Uint8Array, prefix: ArrayLike<number>, at = 0): boolean {
+  if (bytes.length - at < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
+  return true;
+}
 
-export function createEventReader(onEvent: EventHandler): EventReader {
-  let partialLine = '';
-  let skipLineFeed = false;
-  let data: string[] = [];
-
-  function dispatch(last: boolean): void {
-    const eventData = data.join('\n');
-    data = [];
-    if (eventData !== '' || last) onEvent(eventData, last);
+/** Where the data of a bare JSON object line (or a bare [DONE]) starts; -1 for an SSE line. */
+function bareDataStart(line: Uint8Array): number {
+  let first = 0;
+  while (line[first] === SPACE || line[first] === TAB) first++;
+  if (line[first] === OPEN_BRACE) return first;
+  if (startsWith(line, DONE, first)) {
+    let rest = first + DONE.length;
+    while (line[rest] === SPACE || line[rest] === TAB) rest++;
+    if (rest === line.length) return first;
   }
+  return -1;
+}
 
-  function readLine(line: string, last: boolean): void {
-    const bare = BARE_DATA.exec(line);
-    if (bare) {
-      data.push(line.slice(bare[0].length));
-      // A bare line is a whole event; at the very end it waits for end() to be closed as the last one.
-      if (!last) dispatch(false);
-    } else if (line === '') dispatch(false);
-    else if (line[0] !== ':') {
-      const colon = line.indexOf(':');
-      // Only data matters: event names, ids and retry hints change nothing for a one-shot answer.
-      if ((colon < 0 ? line : line.slice(0, colon)) === 'data') {
-        data.push(colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1)));
+/**
+ * A byte stream transform that makes any accepted framing SSE (see the module comment). Each output chunk holds
+ * whole lines only; a chunk of SSE lines is handed on as it came, without a copy.
+ */
+export function createFramingNormalizer(): TransformStream<Uint8Array, Uint8Array> {
+  // The start of a line whose end has not arrived yet, as copied pieces: joined once, when the line ends, so a
+  // long line in tiny chunks costs linear time.
+  let pending: Uint8Array[] = [];
+  let firstLine = true;
+
+  /**
+   * The line as it goes out, without its own line end, or undefined when it passes through unchanged. A bare
+   * line becomes a `data:` line plus, when `closeEvent`, the empty line that ends its event.
+   */
+  function rewrite(line: Uint8Array, carried: boolean, closeEvent: boolean): Uint8Array[] | undefined {
+    let rewritten = carried;
+    if (firstLine) {
+      firstLine = false;
+      if (startsWith(line, BYTE_ORDER_MARK)) {
+        line = line.subarray(BYTE_ORDER_MARK.length);
+        rewritten = true;
       }
     }
+    const bare = bareDataStart(line);
+    if (bare >= 0) return closeEvent ? [DATA_PREFIX, line.subarray(bare), LINE_END] : [DATA_PREFIX, line.subarray(bare)];
+    return rewritten ? [line] : undefined;
   }
 
-  return {
-    push(text) {
-      let start = 0;
-      if (skipLineFeed && text !== '') {
-        skipLineFeed = false;
-        if (text[0] === '\n') start = 1;
-      }
-      LINE_END.lastIndex = start;
-      for (let match = LINE_END.exec(text); match !== null; match = LINE_END.exec(text)) {
-        const end = match.index;
-        readLine(partialLine + text.slice(start, end), false);
-        partialLine = '';
-        start = end + 1;
-        if (text[end] === '\r') {
-          if (start === text.length) skipLineFeed = true;
-          else if (text[start] === '\n') start++;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      const output: Uint8Array[] = [];
+      // Bytes from `unchanged` up to `lineStart` are whole lines, line ends included, that go out as they came.
+      let unchanged = 0;
+      let lineStart = 0;
+      let cr = chunk.indexOf(CR);
+      let lf = chunk.indexOf(LF);
+      while (cr >= 0 || lf >= 0) {
+        const end = lf < 0 || (cr >= 0 && cr < lf) ? cr : lf;
+        // The LF of a CRLF is read here as an empty line of its own: it passes through and SSE reads it as CRLF.
+        const carried = pending.length > 0;
+        const tail = chunk.subarray(lineStart, end);
+        const line = rewrite(carried ? concat([...pending, tail]) : tail, carried, true);
+        pending = [];
+        if (line) {
+          output.push(chunk.subarray(unchanged, lineStart), ...line, chunk.subarray(end, end + 1));
+          unchanged = end + 1;
         }
-        LINE_END.lastIndex = start;
+        lineStart = end + 1;
+        if (end === cr) cr = chunk.indexOf(CR, lineStart);
+        else lf = chunk.indexOf(LF, lineStart);
       }
-      // Kept as a string: V8 joins repeated appends lazily, so a long line in tiny pieces stays linear.
-      partialLine += text.slice(start);
+      // Copied, not kept as a view: a view would hold on to the whole chunk.
+      if (lineStart < chunk.length) pending.push(chunk.slice(lineStart));
+      const whole = chunk.subarray(unchanged, lineStart);
+      if (output.length > 0) controller.enqueue(concat([...output, whole]));
+      else if (whole.length > 0) controller.enqueue(whole);
     },
-    end() {
-      if (partialLine !== '') readLine(partialLine, true);
-      partialLine = '';
-      dispatch(true);
+    flush(controller) {
+      const output: Uint8Array[] = [];
+      // An unterminated last line stays in the last event (a bare one is not closed on its own).
+      if (pending.length > 0) output.push(...rewrite(concat(pending), true, false)!, LINE_END);
+      pending = [];
+      // Closes the last event (fetch-event-source dispatches only on an empty line) and names it the last.
+      output.push(STREAM_END);
+      controller.enqueue(concat(output));
     },
-  };
+  });
 }
 
 /** What one event of the stream means. */
@@ -126,8 +176,8 @@ function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
   return typeof content === 'string' ? { type: 'chunk', content } : { type: 'ignore' };
 }
 
-/** Reads the data of one event; `last` marks the event the end of the stream closed. */
-export function interpretEvent(data: string, last: boolean): StreamItem {
+/** Reads the data of one event. `event` is the SSE event name ('' when none). */
+export function interpretEvent(data: string, event: string): StreamItem {
   const text = data.trim();
   if (text === '') return { type: 'ignore' };
   if (text === '[DONE]') return { type: 'done' };
@@ -136,7 +186,7 @@ export function interpretEvent(data: string, last: boolean): StreamItem {
     value = JSON.parse(text);
   } catch {
     // The last event of a stream cut mid-object: the answer was interrupted, the data was not bad.
-    return last ? { type: 'ignore' } : { type: 'malformed', reason: 'an event is not JSON' };
+    return event === END_OF_STREAM_EVENT ? { type: 'ignore' } : { type: 'malformed', reason: 'an event is not JSON' };
   }
   return interpretObject(value, false);
 }

@@ -1,15 +1,18 @@
 /**
- * ClientAsk with stream true: one fetch, its body read and decoded once, split into events (stream-framing.ts).
+ * ClientAsk with stream true, over @microsoft/fetch-event-source.
  *
- * A question is sent exactly once: nothing here retries or re-sends (retrying is the person's decision). The
- * caller always gets the final record or one ServiceError; a stream that simply ends is an interrupted answer.
+ * A question is sent exactly once: the transport's re-send on visibility change is off (openWhenHidden) and its
+ * automatic retry is off (onerror rethrows), because retrying is the person's decision. fetchEventSource
+ * resolves, rather than rejects, when its signal aborts, and it never reports a stream that simply ends; both are
+ * detected here, so the caller always gets the final record or one ServiceError.
  */
+import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import type { CallOptions, StreamHandlers } from './client';
 import { businessError, malformedError, parseJson, readAnswer, unwrapEnvelope } from './envelope';
 import { ServiceError } from './errors';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
-import { createEventReader, interpretEvent, type StreamItem } from './stream-framing';
+import { createFramingNormalizer, interpretEvent } from './stream-framing';
 import { ASK_PATH, type AskRequest, type StreamFinal } from './types';
 
 const OPERATION = 'askStream';
@@ -19,6 +22,9 @@ function isJsonResponse(response: Response): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
+/** fetchEventSource calls window.clearTimeout and document.removeEventListener unconditionally. */
+const BROWSER_GLOBALS = ['window', 'document'] as const;
+
 export async function streamAnswer(
   transport: Transport,
   request: Omit<AskRequest, 'stream'>,
@@ -27,102 +33,124 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
+  const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
+  if (missing.length > 0) {
+    // Not a ServiceError: nothing was sent, the environment is wrong. src/ never installs globals itself.
+    throw new Error(
+      `askStream needs the browser globals window and document (@microsoft/fetch-event-source uses them); ` +
+        `missing: ${missing.join(', ')}. In Node, install them before calling it.`,
+    );
+  }
   const headers = await transport.headers({
     accept: 'text/event-stream, application/json',
     'content-type': 'application/json',
   });
   throwIfAborted(OPERATION, signal);
-  // Ends the request once the answer is settled: after the final object nothing more is wanted, after a failure
-  // nothing is trusted, and the caller's abort ends it at once.
-  const connection = new AbortController();
-  const abortConnection = (): void => connection.abort();
-  signal?.addEventListener('abort', abortConnection, { once: true });
-  let text = '';
-  const interrupted = (cause?: unknown): ServiceError =>
-    signal?.aborted
-      ? abortedError(OPERATION, signal.reason, text)
-      : new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause });
+  const body = JSON.stringify({ ...request, stream: true });
 
-  const addText = (content: string): void => {
-    if (content === '') return;
-    text += content;
-    handlers.onChunk?.(content, text);
-  };
+  return new Promise<StreamFinal>((resolve, reject) => {
+    const transportControl = new AbortController();
+    let text = '';
+    let opened = false;
+    let settled = false;
 
-  /** The final record once an event ends the answer; throws for a failure. */
-  function settleOn(item: StreamItem): StreamFinal | undefined {
-    switch (item.type) {
-      case 'chunk':
-        addText(item.content);
-        return undefined;
-      case 'done':
-        return { QuestionID: 0, AnswerID: 0, Answer: text, TotalToken: 0 };
-      case 'final':
-        if (item.content !== undefined) addText(item.content);
-        return {
-          QuestionID: item.questionId,
-          AnswerID: item.answerId,
-          Answer: item.answer ?? text,
-          TotalToken: item.totalToken,
-          ...(item.taskCompleted === undefined ? {} : { TaskCompleted: item.taskCompleted }),
-        };
-      case 'failure':
-        throw businessError(OPERATION, item, text);
-      case 'malformed':
-        throw malformedError(OPERATION, new Error(item.reason), text);
-      default:
-        return undefined;
+    function settle(outcome: () => void): void {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onCallerAbort);
+      outcome();
+      // Ends the request: after the final object nothing more is wanted, after a failure nothing is trusted.
+      transportControl.abort();
     }
-  }
+    const fail = (error: unknown): void => settle(() => reject(error));
+    const succeed = (final: StreamFinal): void => settle(() => resolve(final));
+    function onCallerAbort(): void {
+      fail(abortedError(OPERATION, signal?.reason, text));
+    }
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  try {
-    let response: Response;
-    try {
-      response = await transport.fetch(transport.operationUrl('ask', ASK_PATH), {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ ...request, stream: true }),
-        signal: connection.signal,
+    function addText(content: string): void {
+      if (content === '' || settled) return;
+      text += content;
+      try {
+        handlers.onChunk?.(content, text);
+      } catch (error) {
+        fail(error);
+      }
+    }
+
+    const normalizingFetch: typeof fetch = async (input, init) => {
+      const response = await transport.fetch(input, init);
+      if (!response.ok || !response.body || isJsonResponse(response)) return response;
+      return new Response(response.body.pipeThrough(createFramingNormalizer()), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
       });
-    } catch (error) {
-      throw signal?.aborted ? interrupted() : transportError(OPERATION, error, signal);
-    }
-    if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
-    if (isJsonResponse(response)) {
+    };
+
+    async function onopen(response: Response): Promise<void> {
+      opened = true;
+      if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
+      if (!isJsonResponse(response)) return;
       // A JSON answer instead of a stream: an envelope, most likely a business error such as a rate limit.
       const parsed = parseJson(await readBody(OPERATION, response, signal));
       if (!parsed.ok) throw malformedError(OPERATION, parsed.error);
       const answer = unwrapEnvelope(OPERATION, parsed.value, readAnswer);
       addText(answer.content);
-      return { QuestionID: 0, AnswerID: answer.messageid, Answer: answer.content, TotalToken: answer.totalToken };
+      succeed({ QuestionID: 0, AnswerID: answer.messageid, Answer: answer.content, TotalToken: answer.totalToken });
     }
 
-    let final: StreamFinal | undefined;
-    const events = createEventReader((data, last) => {
-      final ??= settleOn(interpretEvent(data, last));
-    });
-    const body = response.body?.getReader();
-    const decoder = new TextDecoder();
-    while (body !== undefined && final === undefined) {
-      let read: ReadableStreamReadResult<Uint8Array>;
-      try {
-        read = await body.read();
-      } catch (error) {
-        throw interrupted(error);
+    function onmessage(message: EventSourceMessage): void {
+      if (settled) return;
+      const item = interpretEvent(message.data, message.event);
+      switch (item.type) {
+        case 'ignore':
+          return;
+        case 'chunk':
+          addText(item.content);
+          return;
+        case 'done':
+          succeed({ QuestionID: 0, AnswerID: 0, Answer: text, TotalToken: 0 });
+          return;
+        case 'final':
+          if (item.content !== undefined) addText(item.content);
+          succeed({
+            QuestionID: item.questionId,
+            AnswerID: item.answerId,
+            Answer: item.answer ?? text,
+            TotalToken: item.totalToken,
+            ...(item.taskCompleted === undefined ? {} : { TaskCompleted: item.taskCompleted }),
+          });
+          return;
+        case 'failure':
+          fail(businessError(OPERATION, item, text));
+          return;
+        case 'malformed':
+          fail(malformedError(OPERATION, new Error(item.reason), text));
+          return;
       }
-      // An abort from inside onChunk: the text so far is kept, nothing after it is read.
-      if (signal?.aborted) throw interrupted();
-      if (read.done) {
-        events.push(decoder.decode());
-        events.end();
-        break;
-      }
-      events.push(decoder.decode(read.value, { stream: true }));
     }
-    if (final === undefined) throw interrupted();
-    return final;
-  } finally {
-    signal?.removeEventListener('abort', abortConnection);
-    connection.abort();
-  }
+
+    fetchEventSource(transport.operationUrl('ask', ASK_PATH), {
+      method: 'POST',
+      headers,
+      body,
+      signal: transportControl.signal,
+      openWhenHidden: true,
+      fetch: normalizingFetch,
+      onopen,
+      onmessage,
+      onerror(error: unknown) {
+        throw error;
+      },
+    }).then(
+      () => fail(new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text })),
+      (error: unknown) => {
+        if (error instanceof ServiceError) fail(error);
+        else if (!opened) fail(transportError(OPERATION, error, signal));
+        else fail(new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause: error }));
+      },
+    );
+  });
 }

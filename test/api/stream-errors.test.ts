@@ -145,13 +145,26 @@ describe('failures', () => {
     ).rejects.toBe(mistake);
   });
 
-  test('streams without window and document (Node, workers): the reader needs only fetch', async () => {
+  test.each([
+    [['window', 'document'], 'window, document'],
+    [['document'], 'document'],
+    [['window'], 'window'],
+  ])('without %j it names what is missing and sends nothing', async (absent, named) => {
     globals.uninstall();
-    const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('fine') + 'data: [DONE]\n\n')], signal: request.signal }));
-    const pieces: string[] = [];
-    await expect(client.askStream({ sessionID: 1, content: 'x' }, { onChunk: (piece) => pieces.push(piece) })).resolves.toMatchObject({ Answer: 'fine' });
-    expect(pieces).toEqual(['fine']);
-    expect(fake.requests).toHaveLength(1);
+    const scope = globalThis as Record<string, unknown>;
+    const kept = installBrowserGlobals();
+    for (const name of absent) delete scope[name];
+    try {
+      const { fake, client } = setup(() => jsonResponse(envelope(null)));
+      const outcome = await client.askStream({ sessionID: 1, content: 'x' }, {}).then(() => undefined, (error: unknown) => error);
+      expect(outcome).toBeInstanceOf(Error);
+      expect(outcome).not.toBeInstanceOf(ServiceError);
+      expect((outcome as Error).message).toContain(`askStream needs the browser globals window and document`);
+      expect((outcome as Error).message).toContain(`missing: ${named}.`);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      kept.uninstall();
+    }
   });
 });
 

@@ -58,6 +58,12 @@ const recordings: Recording[] = [
     expected: FINAL,
   },
   {
+    name: 'bare JSON lines with a byte order mark and bare CR line ends',
+    contentType: 'application/x-ndjson',
+    wire: `\uFEFF{"content":"héllo "}\r{"content":"👋 世界"}\r${finalJson}\r`,
+    expected: FINAL,
+  },
+  {
     name: 'SSE whose final event has no blank line before the stream ends',
     wire: `\uFEFFdata: {"content":"${TEXT}"}\n\ndata: ${finalJson}\n`,
     expected: FINAL,
@@ -134,8 +140,11 @@ describe.each(recordings)('$name', (recording) => {
   });
 });
 
-describe('a stream that ends without its final object', () => {
-  const wire = bytes('data: {"content":"héllo "}\n\ndata: {"content":"👋"}\n\ndata: {"QuestionID":11,"Answ');
+describe.each([
+  ['SSE', 'data: {"content":"héllo "}\n\ndata: {"content":"👋"}\n\ndata: {"QuestionID":11,"Answ'],
+  ['bare JSON lines', '{"content":"héllo "}\n{"content":"👋"}\n{"QuestionID":11,"Answ'],
+])('a stream that ends without its final object (%s)', (_framing, recording) => {
+  const wire = bytes(recording);
 
   test('is interrupted and keeps the text received so far, at every cut', async () => {
     for (let position = 1; position <= wire.length; position++) {

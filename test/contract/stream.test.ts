@@ -1,6 +1,6 @@
 /**
- * Contract: ClientAsk streamed, through the client's askStream (with the test-only browser globals, as in a
- * page) and on the wire, in both framings: SSE (the default) and bare JSON lines (the service option or
+ * Contract: ClientAsk streamed, through the client's askStream (fetch-event-source, with the test-only browser
+ * globals) and on the wire, in both framings: SSE (the default) and bare JSON lines (the service option or
  * ?framing=jsonl on the request).
  */
 import { createServer, request as httpRequest } from 'node:http';

@@ -1,7 +1,7 @@
 /**
- * A minimal `window` and `document` in Node, as a page has them. askStream needs neither (it reads the body
- * itself); the stream tests install them so that a tab's visibilitychange can be dispatched and shown to re-send
- * nothing. Test-only: src/ never touches globals.
+ * A minimal `window` and `document` for running the client's askStream in Node. @microsoft/fetch-event-source
+ * calls window.setTimeout/clearTimeout and document.add/removeEventListener unconditionally; in a browser they
+ * exist, in Node they do not. Test-only: src/ never touches globals.
  *
  * `document` is a real EventTarget with a settable `hidden`, so a test can dispatch 'visibilitychange' and see
  * that nothing re-sends the question.
