@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { launchBrowser, openPage, SCREENSHOT_DIR, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
-import { startTestService, type TestService } from '../helpers/service';
+import { callService, startTestService, type TestService } from '../helpers/service';
 
 export interface ConsoleFixture {
   service: TestService;
@@ -30,18 +30,6 @@ export async function startConsoleFixture(): Promise<ConsoleFixture> {
       await service.close();
     },
   };
-}
-
-/** Server-side calls with the secret key, to cross-check what the console did. */
-export async function callService<T>(service: TestService, path: string, body: unknown): Promise<T> {
-  const response = await fetch(service.url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: service.secretKey },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { Success: boolean; Message: string; Data: T };
-  if (!envelope.Success) throw new Error(`${path}: ${envelope.Message}`);
-  return envelope.Data;
 }
 
 export function readSettings(service: TestService): Promise<Record<string, unknown>> {

@@ -6,7 +6,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingItem, RealEstateListResponse } from '../../src/api/types';
-import { askPreview, callService, openConsole, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+import { callService } from '../helpers/service';
+import { askPreview, openConsole, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
 

@@ -7,7 +7,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite } from '../../demo/site';
 import { openPage } from '../helpers/browser';
-import { callService, launcher, launcherColour, openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+import { callService } from '../helpers/service';
+import { launcher, launcherColour, openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
 

@@ -6,19 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { launchBrowser, openPage, PHONE_VIEWPORT, screenshot, waitForText } from '../helpers/browser';
-import { startTestService, type TestService } from '../helpers/service';
-
-/** Server-side calls with the secret key, to set up and cross-check what the page shows. */
-async function callService<T>(service: TestService, path: string, body: unknown): Promise<T> {
-  const response = await fetch(service.url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: service.secretKey },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { Success: boolean; Message: string; Data: T };
-  if (!envelope.Success) throw new Error(`${path}: ${envelope.Message}`);
-  return envelope.Data;
-}
+import { callService, startTestService, type TestService } from '../helpers/service';
 
 let service: TestService;
 let site: DemoSite;

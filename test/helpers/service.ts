@@ -63,3 +63,15 @@ async function startIn(dataDir: string, options: TestServiceOptions): Promise<Te
     restart: (overrides = {}) => startIn(dataDir, { ...options, ...overrides, port: overrides.port ?? 0 }),
   };
 }
+
+/** A call with the secret key (Authorization), for tests that set up or cross-check what a page shows. */
+export async function callService<T>(service: TestService, path: string, body: unknown): Promise<T> {
+  const response = await fetch(service.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: service.secretKey },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { Success: boolean; Message: string; Data: T };
+  if (!envelope.Success) throw new Error(`${path}: ${envelope.Message}`);
+  return envelope.Data;
+}

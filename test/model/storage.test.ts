@@ -1,41 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, openStore } from '../../src/model/storage';
-
-/** A Map-backed Storage that can be told to fail like a browser's. */
-class FakeStorage implements Storage {
-  readonly items = new Map<string, string>();
-  failSet: Error | null = null;
-  failAll: Error | null = null;
-
-  get length(): number {
-    this.guard();
-    return this.items.size;
-  }
-  key(index: number): string | null {
-    this.guard();
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(key: string): string | null {
-    this.guard();
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.guard();
-    if (this.failSet) throw this.failSet;
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.guard();
-    this.items.delete(key);
-  }
-  clear(): void {
-    this.guard();
-    this.items.clear();
-  }
-  private guard(): void {
-    if (this.failAll) throw this.failAll;
-  }
-}
+import { FakeStorage } from '../helpers/fake-storage';
 
 const quotaError = (): Error => Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
 const securityError = (): Error => Object.assign(new Error('Access is denied.'), { name: 'SecurityError' });
