@@ -46,15 +46,23 @@ function startsWith(bytes: Uint8Array, prefix: ArrayLike<number>, at = 0): boole
   return true;
 }
 
-/** Where the data of a bare JSON object line (or a bare [DONE]) starts; -1 for an SSE line. */
-function bareDataStart(line: Uint8Array): number {
-  let first = 0;
-  while (line[first] === SPACE || line[first] === TAB) first++;
-  if (line[first] === OPEN_BRACE) return first;
-  if (startsWith(line, DONE, first)) {
-    let rest = first + DONE.length;
-    while (line[rest] === SPACE || line[rest] === TAB) rest++;
-    if (rest === line.length) return first;
+/** Skips spaces and tabs in bytes[at, end). */
+function skipBlanks(bytes: Uint8Array, at: number, end: number): number {
+  while (at < end && (bytes[at] === SPACE || bytes[at] === TAB)) at++;
+  return at;
+}
+
+/**
+ * Where the data of a bare JSON object line (or a bare [DONE]) in bytes[start, end) starts; -1 for an SSE line.
+ * Reads the bytes in place: it runs for every line of every answer, and a view per line was most of the
+ * normaliser's cost (and garbage) on long answers.
+ */
+function bareDataStart(bytes: Uint8Array, start: number, end: number): number {
+  const first = skipBlanks(bytes, start, end);
+  if (first === end) return -1;
+  if (bytes[first] === OPEN_BRACE) return first;
+  if (end - first >= DONE.length && startsWith(bytes, DONE, first)) {
+    if (skipBlanks(bytes, first + DONE.length, end) === end) return first;
   }
   return -1;
 }
@@ -82,9 +90,22 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, Uint8Arra
         rewritten = true;
       }
     }
-    const bare = bareDataStart(line);
+    const bare = bareDataStart(line, 0, line.length);
     if (bare >= 0) return closeEvent ? [DATA_PREFIX, line.subarray(bare), LINE_END] : [DATA_PREFIX, line.subarray(bare)];
     return rewritten ? [line] : undefined;
+  }
+
+  /** rewrite() for chunk[start, end) that makes no view of an ordinary SSE line (the common case). */
+  function rewriteInChunk(chunk: Uint8Array, start: number, end: number): Uint8Array[] | undefined {
+    if (pending.length > 0 || firstLine) {
+      const carried = pending.length > 0;
+      const tail = chunk.subarray(start, end);
+      const line = carried ? concat([...pending, tail]) : tail;
+      pending = [];
+      return rewrite(line, carried, true);
+    }
+    const bare = bareDataStart(chunk, start, end);
+    return bare < 0 ? undefined : [DATA_PREFIX, chunk.subarray(bare, end), LINE_END];
   }
 
   return new TransformStream<Uint8Array, Uint8Array>({
@@ -98,10 +119,7 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, Uint8Arra
       while (cr >= 0 || lf >= 0) {
         const end = lf < 0 || (cr >= 0 && cr < lf) ? cr : lf;
         // The LF of a CRLF is read here as an empty line of its own: it passes through and SSE reads it as CRLF.
-        const carried = pending.length > 0;
-        const tail = chunk.subarray(lineStart, end);
-        const line = rewrite(carried ? concat([...pending, tail]) : tail, carried, true);
-        pending = [];
+        const line = rewriteInChunk(chunk, lineStart, end);
         if (line) {
           output.push(chunk.subarray(unchanged, lineStart), ...line, chunk.subarray(end, end + 1));
           unchanged = end + 1;
