@@ -1,0 +1,105 @@
+/**
+ * A long answer in real Chromium (issue 6): the blocks of an answer out of view are skipped by layout
+ * (content-visibility in panel.css), which must not cost the visitor anything they can see: the view still ends at
+ * the bottom of the answer, every word is in the page, and scrolling up shows the earlier paragraphs laid out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startTestService, type TestService } from '../helpers/service';
+import { htmlPage, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+
+const PARAGRAPHS = 120;
+/** 120 paragraphs of 30 words, each paragraph numbered at its start and end, streamed one word per chunk. */
+const LONG_ANSWER = Array.from({ length: PARAGRAPHS }, (_, paragraph) => [
+  `start${paragraph} `,
+  ...Array.from({ length: 28 }, (_, word) => `word${word} `),
+  `end${paragraph}${paragraph === PARAGRAPHS - 1 ? '' : '\n\n'}`,
+]).flat();
+
+let service: TestService;
+let site: WidgetSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startTestService({ scriptedAnswer: (question) => (question === 'A long answer please' ? LONG_ANSWER : undefined) });
+  site = await startWidgetSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+});
+
+interface LogGeometry {
+  distanceFromBottom: number;
+  scrollHeight: number;
+  clientHeight: number;
+  /** Paragraphs of the answer whose box lies (partly) inside the log's visible area, by their first word. */
+  inView: string[];
+}
+
+/** Where the log is scrolled and which paragraphs of the answer show, after two rendering updates. */
+async function geometry(page: Page): Promise<LogGeometry> {
+  return page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+    const log = root.querySelector<HTMLElement>('.cw-log')!;
+    const box = log.getBoundingClientRect();
+    const paragraphs = [...root.querySelectorAll<HTMLElement>('.cw-msg--assistant[data-status="done"] .cw-md > p')];
+    const inView = paragraphs
+      .filter((paragraph) => {
+        const rect = paragraph.getBoundingClientRect();
+        return rect.height > 0 && rect.bottom > box.top && rect.top < box.bottom;
+      })
+      .map((paragraph) => (paragraph.textContent ?? '').split(' ')[0] ?? '');
+    return {
+      distanceFromBottom: log.scrollHeight - log.scrollTop - log.clientHeight,
+      scrollHeight: log.scrollHeight,
+      clientHeight: log.clientHeight,
+      inView,
+    };
+  });
+}
+
+describe('a long streamed answer', () => {
+  it('ends with the view at its last words, all its text in the page, and earlier paragraphs laid out when scrolled to', async () => {
+    const path = `/long-${Math.random().toString(36).slice(2)}.html`;
+    site.setPage(path, { html: htmlPage(scriptTag(service.url, service.serialNumber, 'data-open')) });
+    const { page, log, close } = await openPage(browser, `${site.url}${path}`);
+    try {
+      await page.getByRole('dialog').waitFor();
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.fill('A long answer please');
+      await input.press('Enter');
+      const answer = page.locator('.cw-msg--assistant[data-status="done"]');
+      await answer.waitFor({ timeout: 20_000 });
+
+      // Every word is in the page, skipped or not.
+      expect(await answer.locator('.cw-md').textContent()).toBe(LONG_ANSWER.join('').replace(/\n\n/g, ''));
+      expect(await answer.locator('.cw-md > p').count()).toBe(PARAGRAPHS);
+
+      const atEnd = await geometry(page);
+      expect(atEnd.scrollHeight).toBeGreaterThan(atEnd.clientHeight * 3);
+      expect(atEnd.distanceFromBottom).toBeLessThanOrEqual(2);
+      expect(atEnd.inView).toContain(`start${PARAGRAPHS - 1}`);
+
+      // Scrolled to the top, the first paragraphs are there with their real size, and the view stays put.
+      await page.evaluate(() => {
+        document.querySelector('chatbot-widget-host')!.shadowRoot!.querySelector<HTMLElement>('.cw-log')!.scrollTop = 0;
+      });
+      const atTop = await geometry(page);
+      expect(atTop.inView).toContain('start0');
+      expect(atTop.distanceFromBottom).toBeGreaterThan(atTop.clientHeight);
+      await page.getByRole('button', { name: 'Jump to latest message' }).click();
+      const back = await geometry(page);
+      expect(back.distanceFromBottom).toBeLessThanOrEqual(2);
+      expect(back.inView).toContain(`start${PARAGRAPHS - 1}`);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
