@@ -41,7 +41,9 @@ function blockLines(block: Block, lines: string[]): void {
 /** The first `limit` characters of `text`, ending at a word boundary unless one word fills most of them. */
 function cutAtWord(text: string, limit: number): string {
   const head = text.slice(0, limit + 1);
-  const space = head.search(/\s\S*$/);
+  // The last white space, found from the end: a regex like /\s\S*$/ retries from every space (quadratic).
+  let space = head.length - 1;
+  while (space >= 0 && !/\s/.test(head.charAt(space))) space--;
   let end = space > limit / 2 ? space : limit;
   // Never split a surrogate pair (an emoji) in two.
   if (/[\uD800-\uDBFF]/.test(head.charAt(end - 1))) end -= 1;
