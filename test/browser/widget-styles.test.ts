@@ -1,7 +1,8 @@
 /**
  * The built widget's styles as Chromium applies them: the class rules that colour and size the widget's buttons
  * and composer must win over the stylesheet's base resets (which once reset them to the inherited colour and font),
- * so the launcher glyph has the contrast colour chosen for the bubble colour and phones get a 16px input.
+ * so the launcher glyph has the contrast colour chosen for the bubble colour, phones get a 16px input, and the
+ * round buttons keep their 40 px shape.
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,14 @@ describe('widget styles in Chromium', () => {
       // Below 16px, phones zoom into the page when the input takes focus.
       expect(parseFloat(await computed(input, 'font-size'))).toBeGreaterThanOrEqual(16);
       expect(await computed(page.locator('.cw-composer__send'), 'color')).toBe(accentText);
+
+      // Header actions and send share one round-button rule (a refactor once dropped their shape).
+      for (const button of [page.locator('.cw-panel__close'), page.locator('.cw-composer__send')]) {
+        // Computed, not the bounding box: the panel's opening animation scales it for a moment.
+        expect([await computed(button, 'width'), await computed(button, 'height')]).toEqual(['40px', '40px']);
+        expect(await computed(button, 'border-radius')).toBe('50%');
+        expect(await computed(button, 'border-top-width')).toBe('0px');
+      }
     } finally {
       await close();
     }
