@@ -4,8 +4,9 @@
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
  *   vite.config.ts groups as 'panel'); budget 40 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
- *   (picker, paste, drop, microphone); target 40 KB gzip, printed with the gap when over, NOT enforced: that gap is
- *   reported, not hidden.
+ *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
+ *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
+ *   unnoticed: lower it whenever a saving lands.
  * 1 KB = 1,000 bytes. Each file is compressed on its own (gzip level 9, brotli quality 11), as a server would send
  * it; a set's size is the sum of its files. The graph comes from Vite's manifest of the script build, so the
  * numbers are exact and stable.
@@ -27,8 +28,11 @@ export const MANIFEST_FILE = '.vite/script-manifest.json';
 export const PANEL_CHUNK_NAME = 'panel';
 /** The panel's lazy entries, in case a build names their chunk after them instead. */
 const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
-/** initialGzip and chatGzip fail the build; everythingGzip is a target, printed with its gap. */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000 } as const;
+/**
+ * initialGzip, chatGzip and everythingCeilingGzip fail the build; everythingGzip is issue 6's target, printed with
+ * its gap (45,053 B at 677ba8f, so the ceiling leaves under 500 B of room).
+ */
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_500 } as const;
 
 export interface Size {
   raw: number;
@@ -196,6 +200,12 @@ export function budgetFailures(report: SizeReport): string[] {
   if (report.chat.gzip > report.budgets.chatGzip) {
     failures.push(`the chat: ${kb(report.chat.gzip)} gzip > ${kb(report.budgets.chatGzip)}`);
   }
+  if (report.everything.gzip > report.budgets.everythingCeilingGzip) {
+    failures.push(
+      `everything: ${kb(report.everything.gzip)} gzip > its ceiling ${kb(report.budgets.everythingCeilingGzip)} ` +
+        `(the ceiling holds the line while everything is over the ${kb(report.budgets.everythingGzip)} target)`,
+    );
+  }
   return failures;
 }
 
@@ -213,12 +223,13 @@ function main(argv: string[]): number {
   if (overTarget > 0) {
     console.log(
       `\neverything with media: ${kb(report.everything.gzip)} gzip, over the ${kb(report.budgets.everythingGzip)} target ` +
-        `by ${number(overTarget)} B (reported, not enforced: the media chunk loads only on first media use)`,
+        `by ${number(overTarget)} B (a missed target, reported; enforced is the ceiling of ` +
+        `${kb(report.budgets.everythingCeilingGzip)}, so it cannot grow unnoticed)`,
     );
   }
   const failures = budgetFailures(report);
   if (failures.length === 0) {
-    console.log('\nsize budget (before opening, the chat): OK');
+    console.log('\nsize budget (before opening, the chat, the ceiling of everything): OK');
     return 0;
   }
   console.log(`\nsize budget EXCEEDED:\n- ${failures.join('\n- ')}`);
