@@ -1,8 +1,8 @@
 /**
  * <chatbot-widget serial-number="..." base-url="..." mode="inline|floating">: mounts on connect, unmounts on
  * disconnect, and remounts when one of its attributes changes (several changes in one task make one remount).
- * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property,
- * read when the widget mounts (it may be set before this module loads). Events are dispatched on the element as chatbot-ready, chatbot-open,
+ * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property: a new
+ * object there applies at once, like mount()'s update() (it may also be set before this module loads). Events are dispatched on the element as chatbot-ready, chatbot-open,
  * chatbot-close, chatbot-message and chatbot-error (detail = the payload). The class is created inside
  * defineElement(), so importing this module where there is no DOM does nothing.
  */
@@ -17,7 +17,7 @@ const EVENTS: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message',
 
 /** The element's own API, besides its attributes. */
 export interface ChatbotWidgetElement extends HTMLElement {
-  /** Inline settings (Edit names), read when the widget mounts. */
+  /** Inline settings (Edit names); assigning a new object applies it to the mounted widget at once. */
   settings?: Partial<ChatbotSettings>;
   open(): void;
   close(): void;
@@ -34,12 +34,27 @@ export function defineElement(): boolean {
 
   class Element extends HTMLElement implements ChatbotWidgetElement {
     static readonly observedAttributes = ATTRIBUTES;
-    // `declare`: no class field, which would overwrite settings the page set before the definition loaded.
-    declare settings?: Partial<ChatbotSettings>;
+    #settings: Partial<ChatbotSettings> | undefined;
     #widget: Widget | null = null;
     #mountedWith = '';
     #queued = false;
 
+    constructor() {
+      super();
+      // Settings the page set before this definition loaded sit on the instance and would hide the accessor.
+      if (Object.hasOwn(this, 'settings')) {
+        const early = (this as { settings?: Partial<ChatbotSettings> }).settings;
+        delete (this as { settings?: unknown }).settings;
+        this.settings = early;
+      }
+    }
+    get settings(): Partial<ChatbotSettings> | undefined {
+      return this.#settings;
+    }
+    set settings(value: Partial<ChatbotSettings> | undefined) {
+      this.#settings = value;
+      if (value !== undefined) this.#widget?.update(value);
+    }
     connectedCallback(): void {
       this.#queue();
     }

@@ -82,6 +82,23 @@ describe('<chatbot-widget>', () => {
     expect(element.shadowRoot?.querySelectorAll('.cw-root')).toHaveLength(1);
   });
 
+  it('applies a new settings object at once, without mounting again', async () => {
+    defineElement();
+    serve();
+    const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
+    element.settings = { Name: 'First name' };
+    document.body.append(element);
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with First name'));
+    element.settings = { Name: 'Second name', ChatBubbleColor: 'rgb(0,0,128)' };
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Second name'));
+    expect(element.settings).toEqual({ Name: 'Second name', ChatBubbleColor: 'rgb(0,0,128)' });
+    expect(element.style.getPropertyValue('--cw-accent')).toBe('rgb(0, 0, 128)');
+    expect(requests).toHaveLength(1); // never remounted
+    expect(() => {
+      element.settings = 'Name' as unknown as ChatbotWidgetElement['settings'];
+    }).toThrow(TypeError);
+  });
+
   it('opens and closes with the open attribute and its methods, and re-dispatches widget events', async () => {
     defineElement();
     serve();
