@@ -14,7 +14,9 @@ export interface UploadLimits {
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   imageBytes: 20 * 1024 * 1024,
-  audioBytes: 20 * 1024 * 1024,
+  // The service documents no audio limit; this is the widget's (src/media/sniff.ts MEDIA_LIMITS), so a WAV the
+  // widget lets through is never refused here.
+  audioBytes: 25 * 1024 * 1024,
   videoBytes: 100 * 1024 * 1024,
 };
 

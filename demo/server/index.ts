@@ -27,7 +27,7 @@ export interface ServiceOptions {
   streamFraming?: 'sse' | 'jsonl';   // default 'sse'; a request may override with ?framing=jsonl|sse
   /** Benchmarks/tests: return the exact chunks to stream for a question, or undefined for the normal engine. */
   scriptedAnswer?: (question: string) => string[] | undefined;
-  /** Tests: lower the upload size limits (defaults: images 20 MB, audio 20 MB, video 100 MB). */
+  /** Tests: lower the upload size limits (defaults: images 20 MB, audio 25 MB, video 100 MB). */
   uploadLimits?: Partial<UploadLimits>;
   /** Tests: the clock used for rate-limit windows, calendar months and upload URL expiry. */
   now?: () => number;

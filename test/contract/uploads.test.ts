@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/api';
+import { MEDIA_LIMITS } from '../../src/media';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
 import { startTestService, type TestService } from '../helpers/service';
 import {
@@ -81,6 +82,19 @@ describe('upload flow', () => {
     const big = Buffer.alloc(20 * 1024 * 1024 + 1);
     pngBytes().copy(big);
     await expectHttp(upload(admin, big, 'huge.png'), 413, 'at most 20 MB');
+  });
+
+  it('takes a WAV as large as the widget lets through (25 MB) and refuses one byte more with 413', async () => {
+    const wavOf = (size: number): Buffer => {
+      const bytes = Buffer.alloc(size);
+      const header = wavBytes(0);
+      header.writeUInt32LE(size - 8, 4);
+      header.writeUInt32LE(size - header.length, 40);
+      header.copy(bytes);
+      return bytes;
+    };
+    expect(await upload(admin, wavOf(MEDIA_LIMITS.audioBytes), 'long.wav')).toBeGreaterThan(0);
+    await expectHttp(upload(admin, wavOf(MEDIA_LIMITS.audioBytes + 1), 'longer.wav'), 413, 'at most 25 MB');
   });
 
   it('refuses a video over the (lowered) video limit with 413, and accepts one at the limit', async () => {
