@@ -3,42 +3,28 @@
  * the script tag, the queue stub, the snippet pasted twice, two chatbots on one page, the custom element, and a
  * page whose CSP forbids inline styles and scripts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
-import { launchBrowser, openPage, type OpenedPage } from '../helpers/browser';
-import { startTestService, type TestService } from '../helpers/service';
-import { htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+import { openPage, type OpenedPage } from '../helpers/browser';
+import { htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag } from '../helpers/widget-pages';
+import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const STREAMED = Array.from({ length: 40 }, (_, index) => `word${index} `);
 
-let service: TestService;
-let site: WidgetSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startTestService({
+const fixture = useWidgetFixture({
     streamDelayMs: 12,
     scriptedAnswer: (question) => {
       if (question === 'Stream a long answer') return STREAMED;
       return ['You asked: ', question.replace(/[*_`]/g, ''), '.'];
     },
   });
-  site = await startWidgetSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await service?.close();
-});
 
 /** Opens `html` at a fresh path in a new context (empty storage). */
 async function visit(html: string, headers?: Record<string, string>): Promise<OpenedPage> {
   const path = `/page-${Math.random().toString(36).slice(2)}.html`;
-  site.setPage(path, { html, ...(headers ? { headers } : {}) });
-  return openPage(browser, `${site.url}${path}`);
+  fixture.site.setPage(path, { html, ...(headers ? { headers } : {}) });
+  return openPage(fixture.browser, `${fixture.site.url}${path}`);
 }
 
 async function ask(page: Page, question: string, scope = page.locator('chatbot-widget-host').first()): Promise<void> {
@@ -53,13 +39,13 @@ function answers(page: Page, scope = page.locator('chatbot-widget-host').first()
 
 describe('script tag', () => {
   it('mounts a floating launcher, loads the panel only when asked, and answers a question', async () => {
-    const requestedBefore = new Set(site.hits.keys());
-    const { page, log, close } = await visit(htmlPage(scriptTag(service.url, service.serialNumber)));
+    const requestedBefore = new Set(fixture.site.hits.keys());
+    const { page, log, close } = await visit(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
     try {
       const launcher = page.locator('.cw-launcher');
       await expect(launcher.getAttribute('aria-label')).resolves.toMatch(/^Open chat with /);
       await expect.poll(() => launcher.getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
-      const loadedBeforeOpen = [...site.hits.keys()].filter((path) => path.startsWith('/dist/') && !requestedBefore.has(path));
+      const loadedBeforeOpen = [...fixture.site.hits.keys()].filter((path) => path.startsWith('/dist/') && !requestedBefore.has(path));
       expect(loadedBeforeOpen.sort()).toEqual(['/dist/chatbot-widget.js', '/dist/chatbot-widget.module.js']);
 
       await launcher.click();
@@ -77,7 +63,7 @@ describe('script tag', () => {
   });
 
   it('grows a streamed answer over several frames, text only ever appended', async () => {
-    const { page, log, close } = await visit(htmlPage(scriptTag(service.url, service.serialNumber, 'data-open')));
+    const { page, log, close } = await visit(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
     try {
       await page.getByRole('dialog').waitFor();
       // Sample the answer's text once per animation frame, inside the page.
@@ -117,7 +103,7 @@ describe('script tag', () => {
       ChatbotWidget('fly', 'away');
       ChatbotWidget('send', 'Hi from the queue');
     </script>`;
-    const { page, log, close } = await visit(htmlPage(stub + scriptTag(service.url, service.serialNumber)));
+    const { page, log, close } = await visit(htmlPage(stub + scriptTag(fixture.service.url, fixture.service.serialNumber)));
     try {
       await page.getByRole('dialog').waitFor(); // 'send' opened the panel
       await page.waitForFunction(() => (window as unknown as { __events: string[] }).__events.length >= 3);
@@ -137,15 +123,15 @@ describe('script tag', () => {
   });
 
   it('mounts one widget when the snippet is pasted twice', async () => {
-    const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(service.url, service.serialNumber)}`;
-    const before = site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
+    const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(fixture.service.url, fixture.service.serialNumber)}`;
+    const before = fixture.site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
     const { page, log, close } = await visit(htmlPage(snippet + snippet));
     try {
       await page.locator('.cw-launcher').waitFor();
       await page.waitForTimeout(300);
       expect(await page.locator('chatbot-widget-host').count()).toBe(1);
       expect(await page.locator('.cw-launcher').count()).toBe(1);
-      expect((site.hits.get('/dist/chatbot-widget.module.js') ?? 0) - before).toBe(1);
+      expect((fixture.site.hits.get('/dist/chatbot-widget.module.js') ?? 0) - before).toBe(1);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
@@ -155,8 +141,8 @@ describe('script tag', () => {
 
 describe('two chatbots on one page', () => {
   it('a script-tag widget and an inline <chatbot-widget> work independently', async () => {
-    const body = `${scriptTag(service.url, service.serialNumber)}
-      <main><chatbot-widget serial-number="${SECOND_SERIAL_NUMBER}" base-url="${service.url}" mode="inline"></chatbot-widget></main>`;
+    const body = `${scriptTag(fixture.service.url, fixture.service.serialNumber)}
+      <main><chatbot-widget serial-number="${SECOND_SERIAL_NUMBER}" base-url="${fixture.service.url}" mode="inline"></chatbot-widget></main>`;
     const { page, log, close } = await visit(htmlPage(body));
     try {
       const inline = page.locator('chatbot-widget');
@@ -203,8 +189,8 @@ describe('ES module', () => {
         import { mount } from '/dist/index.js';
         const events = (window.__events = []);
         const widget = (window.__widget = mount({
-          serialNumber: '${service.serialNumber}',
-          baseUrl: '${service.url}',
+          serialNumber: '${fixture.service.serialNumber}',
+          baseUrl: '${fixture.service.url}',
           target: document.getElementById('help'),
           settings: { Name: 'Inline name' },
         }));
@@ -231,14 +217,14 @@ describe('strict Content-Security-Policy', () => {
   it("works without 'unsafe-inline' or 'unsafe-eval', with no CSP violation", async () => {
     const csp = [
       "default-src 'self'",
-      `connect-src ${service.url}`,
-      `img-src 'self' ${service.url} data:`,
+      `connect-src ${fixture.service.url}`,
+      `img-src 'self' ${fixture.service.url} data:`,
       "style-src 'self'",
       "script-src 'self'",
       "base-uri 'none'",
       "object-src 'none'",
     ].join('; ');
-    const { page, log, close } = await visit(htmlPage(scriptTag(service.url, service.serialNumber)), {
+    const { page, log, close } = await visit(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)), {
       'content-security-policy': csp,
     });
     try {

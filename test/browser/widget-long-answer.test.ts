@@ -3,11 +3,11 @@
  * (content-visibility in panel.css), which must not cost the visitor anything they can see: the view still ends at
  * the bottom of the answer, every word is in the page, and scrolling up shows the earlier paragraphs laid out.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startTestService, type TestService } from '../helpers/service';
-import { htmlPage, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser';
+import { htmlPage, scriptTag } from '../helpers/widget-pages';
+import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const PARAGRAPHS = 120;
 /** 120 paragraphs of 30 words, each paragraph numbered at its start and end, streamed one word per chunk. */
@@ -17,21 +17,7 @@ const LONG_ANSWER = Array.from({ length: PARAGRAPHS }, (_, paragraph) => [
   `end${paragraph}${paragraph === PARAGRAPHS - 1 ? '' : '\n\n'}`,
 ]).flat();
 
-let service: TestService;
-let site: WidgetSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startTestService({ scriptedAnswer: (question) => (question === 'A long answer please' ? LONG_ANSWER : undefined) });
-  site = await startWidgetSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await service?.close();
-});
+const fixture = useWidgetFixture({ scriptedAnswer: (question) => (question === 'A long answer please' ? LONG_ANSWER : undefined) });
 
 interface LogGeometry {
   distanceFromBottom: number;
@@ -67,8 +53,8 @@ async function geometry(page: Page): Promise<LogGeometry> {
 describe('a long streamed answer', () => {
   it('ends with the view at its last words, all its text in the page, and earlier paragraphs laid out when scrolled to', async () => {
     const path = `/long-${Math.random().toString(36).slice(2)}.html`;
-    site.setPage(path, { html: htmlPage(scriptTag(service.url, service.serialNumber, 'data-open')) });
-    const { page, log, close } = await openPage(browser, `${site.url}${path}`);
+    fixture.site.setPage(path, { html: htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')) });
+    const { page, log, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`);
     try {
       await page.getByRole('dialog').waitFor();
       const input = page.getByRole('textbox', { name: 'Message' });

@@ -4,27 +4,13 @@
  * so the launcher glyph has the contrast colour chosen for the bubble colour, phones get a 16px input, and the
  * round buttons keep their 40 px shape.
  */
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE_VIEWPORT } from '../helpers/browser';
-import { startTestService, type TestService } from '../helpers/service';
-import { htmlPage, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, PHONE_VIEWPORT } from '../helpers/browser';
+import { htmlPage } from '../helpers/widget-pages';
+import { useWidgetFixture } from '../helpers/widget-fixture';
 
-let service: TestService;
-let site: WidgetSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startTestService();
-  site = await startWidgetSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await service?.close();
-});
+const fixture = useWidgetFixture();
 
 /** The script tag without a serial number registers <chatbot-widget>; the element carries the inline settings. */
 function elementPage(color: string): string {
@@ -32,8 +18,8 @@ function elementPage(color: string): string {
     <script type="module">
       const element = document.createElement('chatbot-widget');
       element.settings = { ChatBubbleColor: '${color}' };
-      element.setAttribute('serial-number', '${service.serialNumber}');
-      element.setAttribute('base-url', '${service.url}');
+      element.setAttribute('serial-number', '${fixture.service.serialNumber}');
+      element.setAttribute('base-url', '${fixture.service.url}');
       document.body.append(element);
     </script>`);
 }
@@ -47,8 +33,8 @@ describe('widget styles in Chromium', () => {
     ['a light bubble colour', 'rgb(255, 250, 205)'],
   ])('the launcher glyph and the send button use the text colour chosen for %s', async (_name, color) => {
     const path = `/styles-${Math.random().toString(36).slice(2)}.html`;
-    site.setPage(path, elementPage(color));
-    const { page, close } = await openPage(browser, `${site.url}${path}`, { viewport: PHONE_VIEWPORT });
+    fixture.site.setPage(path, elementPage(color));
+    const { page, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`, { viewport: PHONE_VIEWPORT });
     try {
       const host = page.locator('chatbot-widget');
       const launcher = page.locator('.cw-launcher');
