@@ -13,6 +13,7 @@ const PARAGRAPHS = 120;
 /** 120 paragraphs of 30 words, each paragraph numbered at its start and end, streamed one word per chunk. */
 const LONG_ANSWER = Array.from({ length: PARAGRAPHS }, (_, paragraph) => [
   `start${paragraph} `,
+  ...(paragraph === 0 ? ['[a link](https://example.com/first) '] : []),
   ...Array.from({ length: 28 }, (_, word) => `word${word} `),
   `end${paragraph}${paragraph === PARAGRAPHS - 1 ? '' : '\n\n'}`,
 ]).flat();
@@ -64,7 +65,8 @@ describe('a long streamed answer', () => {
       await answer.waitFor({ timeout: 20_000 });
 
       // Every word is in the page, skipped or not.
-      expect(await answer.locator('.cw-md').textContent()).toBe(LONG_ANSWER.join('').replace(/\n\n/g, ''));
+      const expectedText = LONG_ANSWER.join('').replace(/\n\n/g, '').replace('[a link](https://example.com/first)', 'a link');
+      expect(await answer.locator('.cw-md').textContent()).toBe(expectedText);
       expect(await answer.locator('.cw-md > p').count()).toBe(PARAGRAPHS);
 
       const atEnd = await geometry(page);
@@ -79,6 +81,21 @@ describe('a long streamed answer', () => {
       const atTop = await geometry(page);
       expect(atTop.inView).toContain('start0');
       expect(atTop.distanceFromBottom).toBeGreaterThan(atTop.clientHeight);
+
+      // A block's paint containment must not clip the focus ring of a link at its edge.
+      const link = answer.getByRole('link', { name: 'a link' });
+      await link.focus();
+      const ring = await link.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const block = getComputedStyle(element.closest('.cw-md > *')!);
+        return {
+          outside: parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset),
+          clipMargin: parseFloat(block.getPropertyValue('overflow-clip-margin')),
+          outlineStyle: style.outlineStyle,
+        };
+      });
+      expect(ring.outlineStyle).toBe('solid');
+      expect(ring.clipMargin).toBeGreaterThanOrEqual(ring.outside);
       await page.getByRole('button', { name: 'Jump to latest message' }).click();
       const back = await geometry(page);
       expect(back.distanceFromBottom).toBeLessThanOrEqual(2);
