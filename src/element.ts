@@ -2,9 +2,10 @@
  * <chatbot-widget serial-number="..." base-url="..." mode="inline|floating">: mounts on connect, unmounts on
  * disconnect, and remounts when one of its attributes changes (several changes in one task make one remount).
  * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property: a new
- * object there applies at once, like mount()'s update() (it may also be set before this module loads). Events are dispatched on the element as chatbot-ready, chatbot-open,
- * chatbot-close, chatbot-message and chatbot-error (detail = the payload). The class is created inside
- * defineElement(), so importing this module where there is no DOM does nothing.
+ * object there applies at once, like mount()'s update() (it may also be set before this module loads). Events are
+ * dispatched on the element as chatbot-ready, chatbot-open, chatbot-close, chatbot-message and chatbot-error
+ * (detail = the payload). The class is created inside defineElement(), so importing this module where there is no
+ * DOM does nothing.
  */
 import type { ChatbotSettings } from './api/types';
 import type { SendResult, WidgetEventName } from './model/types';
