@@ -3,10 +3,10 @@
  * send (malformed JSON, missing headers), error capture, a valid listing, and real file bytes built here.
  */
 import { readFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { createClient, isServiceError, type ClientOptions, type ListingInput, type ServiceClient, type ServiceError } from '../../src/api';
 import type { TestService } from '../helpers/service';
+import { gif, matroska, mp4, png, wavHeader } from '../media/fixtures';
 
 export function adminClient(service: TestService, options: Partial<ClientOptions> = {}): ServiceClient {
   return createClient({ baseUrl: service.url, secretKey: service.secretKey, xhr: null, ...options });
@@ -120,95 +120,30 @@ export function sampleListing(serialNumber: string, overrides: Partial<ListingIn
   };
 }
 
-// ---- real file bytes ----
+// ---- real file bytes: the media tests' builders (test/media/fixtures.ts), as Buffers ----
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
+/** A valid 2x2 grey PNG. */
+export const pngBytes = (): Buffer => Buffer.from(png(2, 2));
 
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+/** A 1x1 GIF89a with `frames` image blocks (2 or more = animated, with the looping extension). */
+export const gifBytes = (frames: number): Buffer => Buffer.from(gif({ frames, loop: frames > 1 }));
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid 2x2 RGB PNG. */
-export function pngBytes(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A 1x1 GIF89a with `frames` image blocks (2 or more = animated). */
-export function gifBytes(frames: number): Buffer {
-  const head = Buffer.from('GIF89a', 'ascii');
-  const screen = Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]);
-  const loop = Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 0x03, 0x01, 0x00, 0x00, 0x00]);
-  const frame = Buffer.from([
-    0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00,
-    0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00,
-    0x02, 0x02, 0x44, 0x01, 0x00,
-  ]);
-  return Buffer.concat([head, screen, ...(frames > 1 ? [loop] : []), ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])]);
-}
-
-/** A 16-bit mono PCM RIFF/WAVE file of `seconds` at `sampleRate`. */
+/** A 16-bit mono PCM RIFF/WAVE file of `seconds` at `sampleRate`: a quiet sine, so the samples are not all zero. */
 export function wavBytes(seconds: number, sampleRate = 16_000): Buffer {
   const dataBytes = Math.round(seconds * sampleRate) * 2;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
   const samples = Buffer.alloc(dataBytes);
   for (let i = 0; i < dataBytes / 2; i += 1) samples.writeInt16LE(Math.round(Math.sin(i / 8) * 8000), i * 2);
-  return Buffer.concat([header, samples]);
+  return Buffer.concat([wavHeader(dataBytes, sampleRate), samples]);
 }
 
-/** The start of an MP4 file: an ftyp box (brand isom) and an empty mdat box, padded to `size`. */
-export function mp4Bytes(size = 64): Buffer {
-  const bytes = Buffer.alloc(size);
-  bytes.writeUInt32BE(24, 0);
-  bytes.write('ftypisom', 4, 'ascii');
-  bytes.writeUInt32BE(0x200, 12);
-  bytes.write('isomiso2', 16, 'ascii');
-  bytes.writeUInt32BE(size - 24, 24);
-  bytes.write('mdat', 28, 'ascii');
-  return bytes;
-}
+/** The start of an MP4 file (an ftyp box), padded with zeros to `size` bytes. */
+export const mp4Bytes = (size = 64): Buffer => {
+  const head = mp4();
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
+};
 
 /** An EBML (Matroska) header. */
-export function mkvBytes(): Buffer {
-  return Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88]), Buffer.from('matroska', 'ascii'), Buffer.alloc(32)]);
-}
+export const mkvBytes = (): Buffer => Buffer.from(matroska());
 
 export function pdfBytes(): Buffer {
   return Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'ascii');

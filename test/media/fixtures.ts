@@ -171,11 +171,11 @@ export function mpeg(start: 'pack' | 'sequence' = 'pack'): Uint8Array<ArrayBuffe
     : bytes([0, 0, 1, 0xb3, 0x14, 0x00, 0xf0, 0x13, 0xff, 0xff, 0xe0, 0x18], [0, 0, 1, 0xb7]);
 }
 
-/** RIFF/WAVE header as encodeWav writes it, for `dataBytes` of 16-bit mono 16 kHz audio (no samples). */
-export function wavHeader(dataBytes: number): Uint8Array<ArrayBuffer> {
+/** RIFF/WAVE header as encodeWav writes it, for `dataBytes` of 16-bit mono audio (no samples); 16 kHz unless told. */
+export function wavHeader(dataBytes: number, sampleRate = 16_000): Uint8Array<ArrayBuffer> {
   return bytes(
     'RIFF', u32le(36 + dataBytes), 'WAVE',
-    'fmt ', u32le(16), u16le(1), u16le(1), u32le(16_000), u32le(32_000), u16le(2), u16le(16),
+    'fmt ', u32le(16), u16le(1), u16le(1), u32le(sampleRate), u32le(sampleRate * 2), u16le(2), u16le(16),
     'data', u32le(dataBytes),
   );
 }
