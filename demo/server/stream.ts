@@ -67,7 +67,7 @@ export async function writeAnswerStream(res: ServerResponse, plan: StreamPlan): 
 }
 
 /** Writes and, when the socket's buffer is full, waits until it drains or the client leaves. */
-function write(res: ServerResponse, text: string): Promise<void> {
+export function write(res: ServerResponse, text: string): Promise<void> {
   if (res.destroyed || res.writableEnded) return Promise.resolve();
   if (res.write(text)) return Promise.resolve();
   return new Promise((resolve) => {

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { write } from '../../demo/server/stream';
 
 export const DEEP_CHAT_PATH = '/deep-chat/stream';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -126,21 +127,6 @@ async function writeStream(response: ServerResponse, chunks: readonly string[]):
     await write(response, deepChatFrame(chunk));
   }
   if (!closed) response.end();
-}
-
-/** Writes and, when the socket's buffer is full, waits until it drains or the client leaves. */
-function write(response: ServerResponse, text: string): Promise<void> {
-  if (response.destroyed || response.writableEnded) return Promise.resolve();
-  if (response.write(text)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
-  });
 }
 
 function closeServer(server: Server): Promise<void> {
