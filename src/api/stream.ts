@@ -13,6 +13,7 @@ import { ServiceError } from './errors';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
 import { createFramingNormalizer, interpretEvent } from './stream-framing';
+import { createTextEventMerger } from './stream-merge';
 import { ASK_PATH, type AskRequest, type StreamFinal } from './types';
 
 const OPERATION = 'askStream';
@@ -82,7 +83,7 @@ export async function streamAnswer(
     const normalizingFetch: typeof fetch = async (input, init) => {
       const response = await transport.fetch(input, init);
       if (!response.ok || !response.body || isJsonResponse(response)) return response;
-      return new Response(response.body.pipeThrough(createFramingNormalizer()), {
+      return new Response(response.body.pipeThrough(createFramingNormalizer()).pipeThrough(createTextEventMerger()), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,

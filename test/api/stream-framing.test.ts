@@ -170,3 +170,14 @@ describe.each([
     });
   });
 });
+
+test('a long answer that arrives in one read reaches onChunk as a few merged pieces with exactly its text', async () => {
+  const chunks = Array.from({ length: 2_000 }, (_, n) => (n % 40 === 39 ? `w${n}é\n\n` : `w${n} "q"`));
+  const answer = chunks.join('');
+  const final = { QuestionID: 1, AnswerID: 2, Answer: answer, TotalToken: 9 };
+  const wire = chunks.map((content) => `data: ${JSON.stringify({ content })}\n\n`).join('') + `data: ${JSON.stringify(final)}\n\n`;
+  const { final: received, pieces } = await play({ name: 'long', wire, expected: final }, [bytes(wire)]);
+  expect(received).toEqual(final);
+  expect(pieces.join('')).toBe(answer);
+  expect(pieces.length).toBeLessThan(10);
+});
