@@ -10,7 +10,7 @@ import { createIncrementalParser, type Block, type IncrementalParser } from './p
 
 type Attributes = Readonly<Record<string, string | number | undefined>>;
 
-function element(document: Document, tag: string, attributes: Attributes, children: readonly (Node | string)[] = []): HTMLElement {
+function element(tag: string, attributes: Attributes, children: readonly (Node | string)[] = []): HTMLElement {
   const created = document.createElement(tag);
   for (const name in attributes) {
     const value = attributes[name];
@@ -20,7 +20,7 @@ function element(document: Document, tag: string, attributes: Attributes, childr
   return created;
 }
 
-function inlineNodes(document: Document, nodes: readonly Inline[]): (Node | string)[] {
+function inlineNodes(nodes: readonly Inline[]): (Node | string)[] {
   return nodes.map((node) => {
     if (typeof node === 'string') return node;
     switch (node.type) {
@@ -28,20 +28,19 @@ function inlineNodes(document: Document, nodes: readonly Inline[]): (Node | stri
       case 'strong':
       case 'del':
         // The node types are named after their elements.
-        return element(document, node.type, {}, inlineNodes(document, node.children));
+        return element(node.type, {}, inlineNodes(node.children));
       case 'code':
-        return element(document, 'code', { class: 'cw-md__code' }, [node.text]);
+        return element('code', { class: 'cw-md__code' }, [node.text]);
       case 'break':
-        return element(document, 'br', {});
+        return element('br', {});
       case 'link':
         return element(
-          document,
           'a',
           { class: 'cw-md__link', href: node.href, target: '_blank', rel: 'noopener noreferrer nofollow' },
-          inlineNodes(document, node.children),
+          inlineNodes(node.children),
         );
       case 'image':
-        return element(document, 'img', {
+        return element('img', {
           class: 'cw-md__img',
           src: node.src,
           alt: node.alt,
@@ -54,46 +53,38 @@ function inlineNodes(document: Document, nodes: readonly Inline[]): (Node | stri
 }
 
 /** The nodes of one block; a paragraph in a tight list item is its inlines alone. */
-function blockNodes(document: Document, block: Block, tight = false): (Node | string)[] {
+function blockNodes(block: Block, tight = false): (Node | string)[] {
   switch (block.type) {
     case 'paragraph':
       return tight
-        ? inlineNodes(document, block.children)
-        : [element(document, 'p', { class: 'cw-md__p', dir: 'auto' }, inlineNodes(document, block.children))];
+        ? inlineNodes(block.children)
+        : [element('p', { class: 'cw-md__p', dir: 'auto' }, inlineNodes(block.children))];
     case 'heading':
       return [
-        element(document, `h${block.level}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inlineNodes(document, block.children)),
+        element(`h${block.level}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inlineNodes(block.children)),
       ];
     case 'code':
       // Focusable so keyboard users can scroll a wide block; code always reads left to right.
       return [
-        element(document, 'pre', { class: 'cw-md__pre', 'data-lang': block.lang || undefined, dir: 'ltr', tabindex: 0 }, [
-          element(document, 'code', {}, [block.text]),
+        element('pre', { class: 'cw-md__pre', 'data-lang': block.lang || undefined, dir: 'ltr', tabindex: 0 }, [
+          element('code', {}, [block.text]),
         ]),
       ];
     case 'quote':
-      return [element(document, 'blockquote', { class: 'cw-md__quote', dir: 'auto' }, block.blocks.flatMap((child) => blockNodes(document, child)))];
+      return [element('blockquote', { class: 'cw-md__quote', dir: 'auto' }, block.blocks.flatMap((child) => blockNodes(child)))];
     case 'list': {
       const items = block.items.map((item) =>
-        element(document, 'li', { class: 'cw-md__li', dir: 'auto' }, item.flatMap((child) => blockNodes(document, child, block.tight))),
+        element('li', { class: 'cw-md__li', dir: 'auto' }, item.flatMap((child) => blockNodes(child, block.tight))),
       );
       return [
         block.ordered
-          ? element(document, 'ol', { class: 'cw-md__ol', start: block.start === 1 ? undefined : block.start }, items)
-          : element(document, 'ul', { class: 'cw-md__ul' }, items),
+          ? element('ol', { class: 'cw-md__ol', start: block.start === 1 ? undefined : block.start }, items)
+          : element('ul', { class: 'cw-md__ul' }, items),
       ];
     }
     case 'rule':
-      return [element(document, 'hr', { class: 'cw-md__hr' })];
+      return [element('hr', { class: 'cw-md__hr' })];
   }
-}
-
-function sameAttributes(shown: Element, next: Element): boolean {
-  if (shown.attributes.length !== next.attributes.length) return false;
-  for (const attribute of Array.from(next.attributes)) {
-    if (shown.getAttribute(attribute.name) !== attribute.value) return false;
-  }
-  return true;
 }
 
 /** Makes `shown` look like `next`, changing only what differs; returns the node that now stands for `next`. */
@@ -103,7 +94,7 @@ function patch(shown: Node, next: Node): Node {
     if ((shown as Text).data !== data) (shown as Text).data = data;
     return shown;
   }
-  if (!(shown instanceof Element && next instanceof Element && shown.tagName === next.tagName && sameAttributes(shown, next))) {
+  if (!(shown instanceof Element && next instanceof Element && shown.cloneNode(false).isEqualNode(next.cloneNode(false)))) {
     shown.parentNode?.replaceChild(next, shown);
     return next;
   }
@@ -128,7 +119,6 @@ export interface MarkdownView {
 
 /** Keeps `container`'s children in step with the markdown it is shown; nothing else may change them. */
 export function createMarkdownView(container: HTMLElement): MarkdownView {
-  const document = container.ownerDocument;
   let parser: IncrementalParser = createIncrementalParser();
   let shownText = '';
   /** The element of each block, by block index. */
@@ -154,7 +144,7 @@ export function createMarkdownView(container: HTMLElement): MarkdownView {
       const added = document.createDocumentFragment();
       for (let index = frozen; index < blocks.length; index++) {
         // A block at the top level is always one element (only a paragraph in a tight list item is not).
-        const built = blockNodes(document, blocks[index]!.block)[0] as Node;
+        const built = blockNodes(blocks[index]!.block)[0] as Node;
         const old = nodes[index];
         if (old === undefined) added.appendChild(built);
         nodes[index] = old === undefined ? built : patch(old, built);
