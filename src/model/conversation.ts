@@ -85,6 +85,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let running: { controller: AbortController; stopped: boolean } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
   let cancelDraftWrite: Cancel | null = null;
+  let cancelPersistAfterFrame: Cancel | null = null;
   let disposed = false;
 
   function storageKindOf(settings: WidgetSettings): StorageKind {
@@ -102,9 +103,25 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function persistMessages(): void {
+    cancelPersistAfterFrame?.();
+    cancelPersistAfterFrame = null;
     store.set(STORE_KEYS.messages, live().map(toStored));
     if (session !== null) store.set(STORE_KEYS.session, session);
     else store.remove(STORE_KEYS.session);
+  }
+
+  /**
+   * Saves once the frame that shows a finished answer has painted: serialising and storing a long conversation in
+   * the same task delayed that frame (issue 6). Nothing is lost in between: pagehide and dispose() save at once.
+   */
+  function persistAfterFrame(): void {
+    cancelPersistAfterFrame?.();
+    cancelPersistAfterFrame = frame(() => {
+      cancelPersistAfterFrame = clock.setTimeout(() => {
+        cancelPersistAfterFrame = null;
+        persistMessages();
+      }, 0);
+    });
   }
 
   function writeDraft(): void {
@@ -266,7 +283,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         running = null;
         busy.value = false;
       }
-      if (!disposed) persistMessages();
+      if (!disposed) persistAfterFrame();
     }
   }
 

@@ -19,6 +19,12 @@ function countWrites(storage: FakeStorage, key: string): () => number {
   return () => writes;
 }
 
+/** The frame that shows a finished answer, then the task after it, in which the conversation is saved. */
+function afterAnswerPainted(harness: { frames: { runFrame(): number }; clock: { advance(ms: number): void } }): void {
+  harness.frames.runFrame();
+  harness.clock.advance(0);
+}
+
 describe('conversation persistence', () => {
   it('restores messages and reuses the session after a reload', async () => {
     const first = createHarness();
@@ -26,6 +32,7 @@ describe('conversation persistence', () => {
     const sent = first.conversation.send('How much is this one?', [photo]);
     (await first.fake.nextAsk()).finish('It is **$450,000**.');
     await sent;
+    afterAnswerPainted(first);
     expect(first.local.json(SESSION)).toEqual({ id: 101, key: 'key-101' });
 
     const second = first.reload();
@@ -48,7 +55,7 @@ describe('conversation persistence', () => {
   });
 
   it('writes when a message completes, not on every chunk', async () => {
-    const { conversation, fake, frames, local } = createHarness();
+    const { conversation, fake, frames, clock, local } = createHarness();
     const writes = countWrites(local, MESSAGES);
     const sent = conversation.send('Stream please');
     const ask = await fake.nextAsk();
@@ -61,9 +68,25 @@ describe('conversation persistence', () => {
     expect(writes()).toBe(afterSend);
     ask.finish();
     await sent;
+    // Saved after the frame that shows the answer, not in the task that finished it.
+    expect(writes()).toBe(afterSend);
+    afterAnswerPainted({ frames, clock });
     expect(writes()).toBe(afterSend + 1);
     const stored = local.json(MESSAGES) as Array<{ status: string; text: string }>;
     expect(stored.map((m) => m.status)).toEqual(['sent', 'done']);
+  });
+
+  it('an answer that finishes just before the page goes away is saved by persist() or dispose(), frame or not', async () => {
+    for (const leave of ['persist', 'dispose'] as const) {
+      const first = createHarness();
+      const sent = first.conversation.send('Quick one');
+      (await first.fake.nextAsk()).finish('Done.');
+      await sent;
+      first.conversation[leave]();
+      const second = first.reload();
+      expect(statuses(second.conversation), leave).toEqual(['user:sent', 'assistant:done']);
+      expect(texts(second.conversation)[1], leave).toBe('Done.');
+    }
   });
 
   it('restores an answer that was streaming when the page went away as interrupted, with its partial text', async () => {
@@ -186,13 +209,15 @@ describe('conversation persistence', () => {
   it('asks once in a fresh session when the stored session is no longer known (HTTP 401)', async () => {
     const local = new FakeStorage();
     local.setItem(SESSION, JSON.stringify({ id: 7, key: 'expired' }));
-    const { conversation, fake, sessionsIssued } = createHarness({ local });
+    const harness = createHarness({ local });
+    const { conversation, fake, sessionsIssued } = harness;
     const sent = conversation.send('Hello again');
     (await fake.nextAsk()).fail('http', 'HTTP 401', { status: 401, serviceMessage: 'Unknown or expired session key' });
     const second = await fake.nextAsk();
     expect(second.request.sessionID).toBe(sessionsIssued[0]?.id);
     second.finish('Welcome back.');
     await expect(sent).resolves.toEqual({ ok: true });
+    afterAnswerPainted(harness);
     expect(local.json(SESSION)).toEqual(sessionsIssued[0]);
     await settle();
     expect(fake.asks).toHaveLength(2);
