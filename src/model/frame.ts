@@ -2,7 +2,7 @@
  * The default once-per-frame scheduler of a streamed answer. Its own module, loaded with the conversation, so the
  * launcher's bundle does not carry it.
  */
-import { systemClock, type Clock, type FrameScheduler } from './scheduler';
+import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
 
 /**
  * requestAnimationFrame, with a timer as a fallback because rAF does not run at all in a hidden tab (and not in
@@ -25,5 +25,20 @@ export function animationFrameScheduler(clock: Clock = systemClock, fallbackMs =
     }
     if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(run);
     return cancel;
+  };
+}
+
+/**
+ * Runs `callback` in a task of its own after the next frame has been painted (or after `fallbackMs` when frames do
+ * not run): for work that must not delay what that frame shows. The returned function cancels it.
+ */
+export function afterNextPaint(callback: () => void, clock: Clock = systemClock, fallbackMs = 100): Cancel {
+  let cancelTask: Cancel | null = null;
+  const cancelFrame = animationFrameScheduler(clock, fallbackMs)(() => {
+    cancelTask = clock.setTimeout(callback, 0);
+  });
+  return () => {
+    cancelFrame();
+    cancelTask?.();
   };
 }

@@ -1,6 +1,8 @@
 import { useSignalEffect } from '@preact/signals';
 import type { JSX } from 'preact';
-import { useCallback, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { afterNextPaint } from '../model/frame';
+import type { Cancel } from '../model/scheduler';
 import type { MessageStatus, WidgetModel } from '../model/types';
 import { markdownToPlainText } from './markdown/plain-text';
 import { ANSWER_CONTINUES, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
@@ -45,6 +47,18 @@ export function useAnnouncer(model: WidgetModel): Announcer {
   // Failures whose plain-words error has not arrived yet (status and error may change in either order).
   const awaitingError = useRef(new Map<string, 'answer' | 'question'>());
 
+  // A finished answer is announced once the frame that shows it has painted: working out its words and
+  // re-rendering the panel for the live region in that frame's task delayed it (issue 6).
+  const pendingAnswers = useRef(new Set<Cancel>());
+  useEffect(() => () => pendingAnswers.current.forEach((cancel) => cancel()), []);
+  const announceAnswer = (markdown: string): void => {
+    const cancel = afterNextPaint(() => {
+      pendingAnswers.current.delete(cancel);
+      announce(answerFrom(model.settings.peek().name || DEFAULT_BOT_NAME, spoken(markdown)));
+    });
+    pendingAnswers.current.add(cancel);
+  };
+
   useSignalEffect(() => {
     const messages = model.conversation.messages.value;
     const now = new Map(messages.map((message) => [message.id, message.status.value] as const));
@@ -62,7 +76,7 @@ export function useAnnouncer(model: WidgetModel): Announcer {
         if (message.role === 'notice') {
           if (isNew) announce(message.text.peek());
         } else if (message.role === 'assistant' && wasRunning) {
-          if (status === 'done') announce(answerFrom(model.settings.peek().name || DEFAULT_BOT_NAME, spoken(message.text.peek())));
+          if (status === 'done') announceAnswer(message.text.peek());
           else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
         } else if (message.role === 'user' && status === 'failed') {
           awaiting.set(message.id, 'question');

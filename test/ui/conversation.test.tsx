@@ -218,6 +218,9 @@ describe('live region', () => {
     act(() => {
       answer.status.value = 'done';
     });
+    // Not in the task that finished the answer: only after the frame that shows it.
+    expect(region.textContent).toBe('');
+    await afterPaint();
     await waitFor(() => expect(region.textContent).toBe('Test bot: The shop opens at 9.'));
     act(() => {
       model.conversation.busy.value = true;
