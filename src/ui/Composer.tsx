@@ -13,6 +13,8 @@ export interface ComposerProps {
   enablePushToTalk: boolean;
   media: ComposerMedia | undefined;
   inputRef: RefObject<HTMLTextAreaElement>;
+  /** Whether the panel is shown: a hidden field measures 0, so it is measured again when the panel opens. */
+  open: boolean;
   /** id of the element explaining why sending is blocked (the rate-limit notice), if shown. */
   describedBy: string | undefined;
   blocked: boolean;
@@ -32,15 +34,17 @@ export function Composer(props: ComposerProps): JSX.Element {
   const addFiles = props.enableUploadImage ? media?.addFiles : undefined;
   const draftView = media?.renderDraft?.();
 
-  // Every render (the draft changed, or the panel was just shown): measure from the smallest height, or the field
-  // could never shrink. A hidden panel measures 0; then leave the height to CSS. CSSOM, not a style attribute.
+  // When the draft, the placeholder or the panel's visibility changes: measure from the smallest height, or the
+  // field could never shrink. A hidden panel measures 0; then leave the height to CSS. CSSOM, not a style
+  // attribute. Not on other renders: measuring forces a layout, and the render that ends an answer (busy turns
+  // false) would force one of the whole answer before its frame (issue 6).
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (input === null) return;
     input.style.height = 'auto';
     const height = input.scrollHeight;
     input.style.height = height > 0 ? `${height + input.offsetHeight - input.clientHeight}px` : '';
-  });
+  }, [draft, props.placeholder, props.open]);
 
   const send = (): void => {
     if (canSend && !(hasFiles && media?.sendDraft?.(draft))) void conversation.send(draft);

@@ -124,6 +124,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         enablePushToTalk={settings.enablePushToTalk}
         media={media}
         inputRef={inputRef}
+        open={open}
         describedBy={rateLimit !== null ? limitId : undefined}
         blocked={rateLimit !== null}
       />

@@ -85,6 +85,25 @@ describe('composer', () => {
     fireEvent.input(input, { target: { value: 'a\nb\nc' } });
     expect(input.style.height).toBe('88px');
   });
+
+  test('is measured when its text changes, not when an answer starts or ends', async () => {
+    const model = inline();
+    await renderPanel(model);
+    const input = composer();
+    let measured = 0;
+    Object.defineProperty(input, 'scrollHeight', { configurable: true, get: () => ((measured += 1), 60) });
+    act(() => {
+      model.conversation.busy.value = true;
+    });
+    act(() => {
+      model.conversation.busy.value = false;
+    });
+    await Promise.resolve();
+    expect(measured).toBe(0);
+    fireEvent.input(input, { target: { value: 'a\nb' } });
+    expect(measured).toBe(1);
+    expect(input.style.height).toBe('60px');
+  });
 });
 
 describe('media buttons', () => {
