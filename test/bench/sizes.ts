@@ -30,9 +30,11 @@ export const PANEL_CHUNK_NAME = 'panel';
 const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
 /**
  * initialGzip, chatGzip and everythingCeilingGzip fail the build; everythingGzip is issue 6's target, printed with
- * its gap (45,053 B at 677ba8f, so the ceiling leaves under 500 B of room).
+ * its gap. The ceiling was 45,500 B; it went up to 45,800 B once, on purpose, for the stream's event merger and the
+ * markdown DOM builder (+642 B together), which brought a 10,000-chunk answer within a frame of its last byte
+ * (45,763 B at 8fe6324).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_500 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_800 } as const;
 
 export interface Size {
   raw: number;
