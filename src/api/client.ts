@@ -43,7 +43,10 @@ export interface CallOptions {
 }
 
 export interface StreamHandlers {
-  /** Called for every partial chunk, in order, as it arrives; `text` is the answer so far. */
+  /**
+   * Called with the answer's new text, in order, as it arrives; `text` is the answer so far. Chunks that arrive in
+   * one network read come as one piece (src/api/stream-merge.ts), so pieces are not the service's chunks.
+   */
   onChunk?: (chunk: string, text: string) => void;
 }
 
