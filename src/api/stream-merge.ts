@@ -3,19 +3,24 @@
  * normaliser and @microsoft/fetch-event-source. A long answer streamed fast arrives in a few large reads of
  * thousands of tiny events, and the SSE parser's cost per event (a loop over every byte, two TextDecoder calls
  * and a message object per line, then our callback) was most of the page's work on a 10,000-chunk answer: after
- * the network's last byte the page was still parsing the last read (issue 6). Here a read costs one decode, one
- * indexOf and one JSON.parse per event, one encode, and the parser sees one event.
+ * the network's last byte the page was still parsing the last read (issue 6). Here a read costs one indexOf and
+ * one JSON.parse per event (none for the service's own shape) and one encode, and the parser sees one event.
  *
  * An event is merged only when it is certainly plain text: it starts where an event starts, it is the single line
  * `data:<json>` closed by an empty line in the same read, and interpretEvent reads its JSON as a text chunk. The
  * merged event is `data: {"content":<the texts joined>}`, which interpretEvent reads as the same text. Everything
  * else passes through unchanged and in order. Streams with CR line ends are left alone from their first CR on:
  * whether a CR and the LF after it are one line end can depend on the previous read.
+ *
+ * The final object repeats the whole answer (Answer), the biggest event of the stream, parsed last, when the
+ * answer should already be on screen. When every event so far was read here and its Answer is exactly the text
+ * streamed, it goes on without Answer: askStream then takes the text it streamed, which is the same.
  */
-import { interpretEvent } from './stream-framing';
+import { interpretEvent, type StreamItem } from './stream-framing';
 
 const LF = 0x0a;
 const SPACE = 0x20;
+const COLON = 0x3a;
 const DATA_FIELD = 'data:';
 
 const PLAIN_OPEN = '{"content":"';
@@ -23,12 +28,14 @@ const PLAIN_CLOSE = '"}';
 /** A JSON string body that needs no parsing: no quote, backslash or control character. */
 const VERBATIM_BODY = /^[^"\\\u0000-\u001f]*$/;
 
+const jsonBody = (text: string): string => JSON.stringify(text).slice(1, -1);
+
 /**
- * The text of the single-line event `data:<json>` at text[start, lineEnd) as the body of a JSON string, or
- * undefined if the event is anything but plain text. The service's own shape, `{"content":"..."}` with nothing to
- * unescape, is taken as it is; any other is read by interpretEvent.
+ * What the single-line event `data:<json>` at text[start, lineEnd) says: its text as the body of a JSON string
+ * when it is plain text, otherwise interpretEvent's reading. The service's own shape, `{"content":"..."}` with
+ * nothing to unescape, is taken as it is.
  */
-function plainBody(text: string, start: number, lineEnd: number): string | undefined {
+function readDataLine(text: string, start: number, lineEnd: number): string | StreamItem {
   let valueStart = start + DATA_FIELD.length;
   if (text.charCodeAt(valueStart) === SPACE) valueStart++;
   const bodyStart = valueStart + PLAIN_OPEN.length;
@@ -38,29 +45,60 @@ function plainBody(text: string, start: number, lineEnd: number): string | undef
     if (VERBATIM_BODY.test(body)) return body;
   }
   const item = interpretEvent(text.slice(valueStart, lineEnd), '');
-  return item.type === 'chunk' ? JSON.stringify(item.content).slice(1, -1) : undefined;
+  return item.type === 'chunk' ? jsonBody(item.content) : item;
 }
 
-/** A transform for the normaliser's output, whose every chunk holds whole lines (see the module comment). */
-export function createTextEventMerger(): TransformStream<Uint8Array, Uint8Array> {
-  // ignoreBOM: a U+FEFF that starts a later read is text, and must go on as it came.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+/** The final event without its Answer (askStream falls back to the text it streamed). */
+function finalWithoutAnswer(item: Extract<StreamItem, { type: 'final' }>): string {
+  const { content, questionId, answerId, totalToken, taskCompleted } = item;
+  const fields = {
+    ...(content === undefined ? {} : { content }),
+    QuestionID: questionId,
+    AnswerID: answerId,
+    TotalToken: totalToken,
+    ...(taskCompleted === undefined ? {} : { TaskCompleted: taskCompleted }),
+  };
+  return `data: ${JSON.stringify(fields)}\n\n`;
+}
+
+/**
+ * A transform for the normaliser's output, whose every piece is whole lines of text (see the module comment), to
+ * the bytes fetch-event-source reads.
+ */
+export function createTextEventMerger(): TransformStream<string, Uint8Array> {
   const encoder = new TextEncoder();
   let atEventStart = true;
   let sawCarriageReturn = false;
+  /** The text of every event so far, as JSON string bodies, while every event so far was read here. */
+  let streamed: string | null = '';
+  /** A plain text event whose closing empty line has not arrived yet (the read ended after its data line). */
+  let unclosed: string | null = null;
 
-  function merge(chunk: Uint8Array): Uint8Array {
-    if (sawCarriageReturn) return chunk;
-    const text = decoder.decode(chunk);
+  /** Keeps `streamed` for a line that is not part of a run; null once an event may have said text unread. */
+  function follow(line: string | StreamItem | undefined, isEmpty: boolean, isComment: boolean, endsRead: boolean): void {
+    if (streamed === null) return;
+    if (unclosed !== null) {
+      streamed = isEmpty ? streamed + unclosed : null;
+      unclosed = null;
+      return;
+    }
+    if (isEmpty || isComment) return;
+    if (typeof line === 'string' && endsRead) unclosed = line;
+    else if (line === undefined || typeof line === 'string' || (line.type !== 'ignore' && line.type !== 'done')) streamed = null;
+  }
+
+  function merge(text: string): string {
+    if (sawCarriageReturn) return text;
     if (text.includes('\r')) {
       sawCarriageReturn = true;
-      return chunk;
+      return text;
     }
     const parts: string[] = [];
     let copiedUpTo = 0;
     let run: string[] = [];
     let runStart = 0;
     const closeRun = (end: number): void => {
+      if (streamed !== null) streamed += run.join('');
       // A run of one stays as it came: nothing to gain.
       if (run.length > 1) {
         parts.push(text.slice(copiedUpTo, runStart), `data: ${PLAIN_OPEN}${run.join('')}${PLAIN_CLOSE}\n\n`);
@@ -72,30 +110,35 @@ export function createTextEventMerger(): TransformStream<Uint8Array, Uint8Array>
     while (index < text.length) {
       let lineEnd = text.indexOf('\n', index);
       if (lineEnd < 0) lineEnd = text.length;
-      const content =
-        atEventStart && text.charCodeAt(lineEnd + 1) === LF && text.startsWith(DATA_FIELD, index)
-          ? plainBody(text, index, lineEnd)
-          : undefined;
-      if (content !== undefined) {
+      const closed = text.charCodeAt(lineEnd + 1) === LF;
+      const line = atEventStart && unclosed === null && text.startsWith(DATA_FIELD, index) ? readDataLine(text, index, lineEnd) : undefined;
+      if (closed && typeof line === 'string') {
         if (run.length === 0) runStart = index;
-        run.push(content);
+        run.push(line);
         // Past the event's empty line: the next line starts an event again.
         index = lineEnd + 2;
         continue;
       }
       closeRun(index);
+      if (closed && typeof line === 'object' && line.type === 'final' && line.answer !== undefined && streamed !== null) {
+        if (jsonBody(line.answer) === streamed + (line.content === undefined ? '' : jsonBody(line.content))) {
+          parts.push(text.slice(copiedUpTo, index), finalWithoutAnswer(line));
+          copiedUpTo = lineEnd + 2;
+        }
+      }
+      follow(line, lineEnd === index, text.charCodeAt(index) === COLON, lineEnd + 1 >= text.length);
       atEventStart = lineEnd === index;
       index = lineEnd + 1;
     }
     closeRun(text.length);
-    if (parts.length === 0) return chunk;
+    if (parts.length === 0) return text;
     parts.push(text.slice(copiedUpTo));
-    return encoder.encode(parts.join(''));
+    return parts.join('');
   }
 
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      controller.enqueue(merge(chunk));
+  return new TransformStream<string, Uint8Array>({
+    transform(text, controller) {
+      controller.enqueue(encoder.encode(merge(text)));
     },
   });
 }

@@ -1,12 +1,12 @@
 /**
  * The merger between the framing normaliser and @microsoft/fetch-event-source (src/api/stream-merge.ts): runs of
  * plain text events that arrive in one read become one event saying the same text; everything else goes on
- * unchanged and in order. (askStream over every framing, cut everywhere, is in stream-framing.test.ts.)
+ * unchanged and in order; the text goes on as UTF-8. (askStream over every framing, cut everywhere, is in
+ * stream-framing.test.ts.)
  */
 import { describe, expect, test } from 'vitest';
 import { createTextEventMerger } from '../../src/api/stream-merge';
 import { interpretEvent } from '../../src/api/stream-framing';
-import { bytes } from '../helpers/fake-fetch';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -18,7 +18,7 @@ async function merge(reads: readonly string[]): Promise<string[]> {
   const reading = (async () => {
     for (let read = await reader.read(); !read.done; read = await reader.read()) out.push(decoder.decode(read.value));
   })();
-  for (const text of reads) await writer.write(bytes(text));
+  for (const text of reads) await writer.write(text);
   await writer.close();
   await reading;
   return out;
@@ -91,5 +91,35 @@ describe('createTextEventMerger', () => {
   test('a byte order mark at the start of a later read is kept', async () => {
     const reads = [event('a'), '\uFEFF: odd but kept\n\n' + event('b') + event('c')];
     expect(await merge(reads)).toEqual([event('a'), '\uFEFF: odd but kept\n\n' + event('bc')]);
+  });
+});
+
+describe('the final object', () => {
+  const final = (fields: Record<string, unknown>): string => `data: ${JSON.stringify(fields)}\n\n`;
+  const ids = { QuestionID: 1, AnswerID: 2, TotalToken: 7 };
+
+  test('goes on without its Answer when the Answer is exactly the text streamed before it', async () => {
+    const wire = event('Hé') + event('llo "you"') + final({ content: '!', ...ids, Answer: 'Hello "you"!'.replace('e', 'é') });
+    expect(await merge([wire])).toEqual([event('Héllo "you"') + final({ content: '!', ...ids })]);
+  });
+
+  test('the same across reads, a comment and an event whose empty line comes in the next read', async () => {
+    const reads = [event('a') + ': ping\n\ndata: {"content":"b"}\n', '\n' + event('c'), final({ ...ids, Answer: 'abc', TaskCompleted: true })];
+    expect(await merge(reads)).toEqual([reads[0], reads[1], final({ ...ids, TaskCompleted: true })]);
+  });
+
+  test('keeps its Answer when it differs from the text streamed', async () => {
+    const wire = event('a') + event('b') + final({ ...ids, Answer: 'a different answer' });
+    expect(await merge([wire])).toEqual([event('ab') + final({ ...ids, Answer: 'a different answer' })]);
+  });
+
+  test('keeps its Answer once an event it did not read could have said text', async () => {
+    for (const unread of ['event: message\ndata: {"content":"b"}\n\n', 'data: {"content":\ndata: "b"}\n\n', 'id: 1\n\n']) {
+      const wire = event('a') + unread + final({ ...ids, Answer: 'ab' });
+      const [merged] = await merge([wire]);
+      expect(merged, unread).toContain('"Answer":"ab"');
+    }
+    const reads = [event('a') + 'data: {"content":"b"}\n', 'data: more of the same event\n\n' + final({ ...ids, Answer: 'ab' })];
+    expect((await merge(reads)).join('')).toContain('"Answer":"ab"');
   });
 });
