@@ -17,7 +17,7 @@ import { isRecord } from './envelope';
 export const END_OF_STREAM_EVENT = 'chatbot-widget-end-of-stream';
 
 const STREAM_END = `event: ${END_OF_STREAM_EVENT}\n\n`;
-/** A bare JSON object line or a bare [DONE]; group 1 is where its data starts. */
+/** A bare JSON object line or a bare [DONE]; the match is the blanks before its data. */
 const BARE_LINE = /^[ \t]*(?=\{|\[DONE\][ \t]*$)/;
 
 /**
@@ -25,6 +25,9 @@ const BARE_LINE = /^[ \t]*(?=\{|\[DONE\][ \t]*$)/;
  * ends its event when `closeEvent`; any other line is returned as it is.
  */
 function rewrite(line: string, closeEvent: boolean): string {
+  // An SSE line (data:, event:, a comment...) is ruled out by its first character, without the regex.
+  const first = line.charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b && first !== 0x20 && first !== 0x09) return line;
   const bare = BARE_LINE.exec(line);
   if (bare === null) return line;
   return `data: ${line.slice(bare[0].length)}${closeEvent ? '\n' : ''}`;
