@@ -9,7 +9,7 @@ import { benchChunks, benchQuestion, markerFor, PARAGRAPH_EVERY_CHUNKS, parseBen
 import { deepChatFrame, startDeepChatServer, type DeepChatServer } from './deep-chat-server';
 import { probeInitScript } from './probe';
 import { targets, type BenchResult } from './report';
-import { parseArguments, runPlan } from './run';
+import { WIDGET_LONG_ANSWER_RUNS, parseArguments, runPlan } from './run';
 import { spread } from './stats';
 import type { StreamRun } from './stream-run';
 
@@ -76,6 +76,10 @@ describe('bench plumbing', () => {
 
   it('plans fewer deep-chat runs at N = 10,000 and none with --quick', () => {
     expect(runPlan(parseArguments([]))['deep-chat']['10000']).toBe(1);
+    expect(runPlan(parseArguments([])).widget['10000']).toBe(WIDGET_LONG_ANSWER_RUNS);
+    expect(runPlan(parseArguments([])).widget['2000']).toBe(5);
+    expect(runPlan(parseArguments(['--runs=3'])).widget['10000']).toBe(3);
+    expect(runPlan(parseArguments(['--quick'])).widget['10000']).toBe(2);
     expect(runPlan(parseArguments(['--quick']))['deep-chat']['10000']).toBe(0);
     expect(runPlan(parseArguments(['--only=deep-chat', '--runs=3'])).widget['500']).toBe(0);
     expect(() => parseArguments(['--chunks=1'])).toThrow(/--chunks/);
