@@ -40,13 +40,14 @@ function inlineNodes(nodes: readonly Inline[]): (Node | string)[] {
           inlineNodes(node.children),
         );
       case 'image':
+        // How it loads is set before what it loads.
         return element('img', {
           class: 'cw-md__img',
-          src: node.src,
-          alt: node.alt,
           loading: 'lazy',
           decoding: 'async',
           referrerpolicy: 'no-referrer',
+          alt: node.alt,
+          src: node.src,
         });
     }
   });
