@@ -14,17 +14,17 @@ import {
   createMessage, readDraft, readMessages, readSession, STORE_KEYS, toStored, type LiveMessage, type Session,
 } from './persistence';
 import { createConversationState, type ConversationState } from './lazy-conversation';
+import { errorKind, failureMessage } from './failures';
 import { createRateLimiter } from './rate-limit';
+import { createSessionKeeper } from './session-keeper';
+import { transcriptOf } from './transcript';
 import { animationFrameScheduler } from './frame';
 import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
 import type { WidgetSettings } from './settings';
 import type { KeyValueStore, StorageKind } from './storage';
 import type {
-  Attachment, ChatMessage, ConversationModel, MessageRole, SendResult, WidgetEventMap, WidgetEventName,
+  Attachment, ChatMessage, ConversationModel, SendResult, WidgetEventMap, WidgetEventName,
 } from './types';
-
-export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
-export const NOT_SENT = 'The message was not sent.';
 
 export type Emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E]) => void;
 
@@ -60,17 +60,6 @@ export interface Conversation extends ConversationModel {
 
 const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
 
-/** The plain-words reason of a failure: the service's own Message when it gave one (monthly cap, rate limit...). */
-export function failureMessage(error: unknown): string {
-  if (!isServiceError(error)) return GENERIC_FAILURE;
-  if ((error.kind === 'business' || error.kind === 'http') && error.serviceMessage) return error.serviceMessage;
-  return error.message || GENERIC_FAILURE;
-}
-
-function errorKind(error: unknown): string {
-  return isServiceError(error) ? error.kind : 'unknown';
-}
-
 export function createConversation(deps: ConversationDeps): Conversation {
   const state = deps.state ?? createConversationState();
   const clock = deps.clock ?? systemClock;
@@ -80,8 +69,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let nextId = 0;
   let storeKind = storageKindOf(deps.settings.peek());
   let store = deps.chatStore(storeKind);
-  let session: Session | null = null;
-  let pendingSession: Promise<Session> | null = null;
+  const sessions = createSessionKeeper(() => deps.newSession());
   let running: { controller: AbortController; stopped: boolean } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
   let cancelDraftWrite: Cancel | null = null;
@@ -99,13 +87,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
       messages.value = readMessages(store);
       if (draft.peek() === '') draft.value = readDraft(store);
     });
-    session = readSession(store);
+    sessions.set(readSession(store));
   }
 
   function persistMessages(): void {
     cancelPersistAfterFrame?.();
     cancelPersistAfterFrame = null;
     store.set(STORE_KEYS.messages, live().map(toStored));
+    const session = sessions.current;
     if (session !== null) store.set(STORE_KEYS.session, session);
     else store.remove(STORE_KEYS.session);
   }
@@ -168,31 +157,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
     return false;
   }
 
-  async function currentSession(): Promise<{ session: Session; restored: boolean }> {
-    if (session !== null) return { session, restored: true };
-    return { session: await freshSession(), restored: false };
-  }
-
-  function freshSession(): Promise<Session> {
-    if (pendingSession === null) {
-      const request = deps.newSession().then(
-        (fresh) => {
-          if (pendingSession === request) {
-            session = fresh;
-            pendingSession = null;
-          }
-          return fresh;
-        },
-        (error: unknown) => {
-          if (pendingSession === request) pendingSession = null;
-          throw error;
-        },
-      );
-      pendingSession = request;
-    }
-    return pendingSession;
-  }
-
   function askRequest(asked: Session, user: ChatMessage): Omit<AskRequest, 'stream'> {
     const files = user.attachments;
     const first = files[0];
@@ -235,7 +199,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     };
 
     try {
-      let asked = await currentSession();
+      let asked = await sessions.obtain();
       let final;
       try {
         if (run.stopped) throw new DOMException('stopped', 'AbortError');
@@ -246,8 +210,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
         if (!(asked.restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
           throw error;
         }
-        session = null;
-        asked = await currentSession();
+        sessions.set(null);
+        asked = await sessions.obtain();
         final = await deps.client.askStream(askRequest(asked.session, user), { onChunk }, { signal: run.controller.signal });
       }
       cancelPendingFrame();
@@ -306,7 +270,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const previous = store;
     storeKind = kind;
     store = deps.chatStore(kind);
-    if (live().length === 0 && session === null && running === null) {
+    if (live().length === 0 && sessions.current === null && running === null) {
       restore();
     } else {
       persistMessages();
@@ -371,8 +335,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     newConversation() {
       conversation.stop();
       running = null;
-      session = null;
-      pendingSession = null;
+      sessions.set(null);
       batch(() => {
         messages.value = [];
         busy.value = false;
@@ -380,26 +343,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
       store.remove(STORE_KEYS.messages);
       store.remove(STORE_KEYS.session);
       // Fetched now so the first question of the new conversation does not wait for it; failures retry on send.
-      freshSession().catch(() => undefined);
+      sessions.fresh().catch(() => undefined);
     },
 
-    transcript() {
-      const name = deps.settings.peek().name;
-      const label: Record<MessageRole, string> = { user: 'You', assistant: name, notice: name };
-      return live()
-        .map((message) => {
-          const files = message.attachments.map((file) => `[${file.kind}: ${file.name}]`);
-          const text = [message.text.peek(), ...files].filter((part) => part !== '').join(' ');
-          return text === '' ? '' : `${label[message.role]}: ${text}`;
-        })
-        .filter((line) => line !== '')
-        .join('\n\n');
-    },
+    transcript: () => transcriptOf(live(), deps.settings.peek().name),
 
-    sessionKey: () => session?.key,
+    sessionKey: () => sessions.current?.key,
 
     async ensureSession() {
-      await currentSession();
+      await sessions.obtain();
     },
 
     addNotice(text, mailto) {

@@ -1,0 +1,56 @@
+/**
+ * The conversation's service session: the one restored from storage, or a fresh one asked for once however many
+ * callers wait for it (a question and an upload at the same time share one GetConfig).
+ */
+import type { Session } from './persistence';
+
+export interface SessionKeeper {
+  /** The session now, if there is one. */
+  readonly current: Session | null;
+  /** Replaces the session (null forgets it); a fresh one still on its way is then ignored. */
+  set(session: Session | null): void;
+  /** The current session, or a fresh one; `restored` says it was there already (it may have expired). */
+  obtain(): Promise<{ session: Session; restored: boolean }>;
+  /** Asks for a fresh session unless one is on its way already. */
+  fresh(): Promise<Session>;
+}
+
+export function createSessionKeeper(newSession: () => Promise<Session>): SessionKeeper {
+  let current: Session | null = null;
+  let pending: Promise<Session> | null = null;
+
+  function fresh(): Promise<Session> {
+    if (pending === null) {
+      const request = newSession().then(
+        (session) => {
+          if (pending === request) {
+            current = session;
+            pending = null;
+          }
+          return session;
+        },
+        (error: unknown) => {
+          if (pending === request) pending = null;
+          throw error;
+        },
+      );
+      pending = request;
+    }
+    return pending;
+  }
+
+  return {
+    get current() {
+      return current;
+    },
+    set(session) {
+      current = session;
+      pending = null;
+    },
+    async obtain() {
+      if (current !== null) return { session: current, restored: true };
+      return { session: await fresh(), restored: false };
+    },
+    fresh,
+  };
+}
