@@ -51,13 +51,8 @@ function readDataLine(text: string, start: number, lineEnd: number): string | St
 /** The final event without its Answer (askStream falls back to the text it streamed). */
 function finalWithoutAnswer(item: Extract<StreamItem, { type: 'final' }>): string {
   const { content, questionId, answerId, totalToken, taskCompleted } = item;
-  const fields = {
-    ...(content === undefined ? {} : { content }),
-    QuestionID: questionId,
-    AnswerID: answerId,
-    TotalToken: totalToken,
-    ...(taskCompleted === undefined ? {} : { TaskCompleted: taskCompleted }),
-  };
+  // JSON.stringify leaves out the fields that are undefined (no content, no TaskCompleted).
+  const fields = { content, QuestionID: questionId, AnswerID: answerId, TotalToken: totalToken, TaskCompleted: taskCompleted };
   return `data: ${JSON.stringify(fields)}\n\n`;
 }
 

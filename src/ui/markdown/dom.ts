@@ -90,9 +90,8 @@ function blockNodes(block: Block, tight = false): (Node | string)[] {
 
 /** Makes `shown` look like `next`, changing only what differs; returns the node that now stands for `next`. */
 function patch(shown: Node, next: Node): Node {
-  if (shown.nodeType === Node.TEXT_NODE && next.nodeType === Node.TEXT_NODE) {
-    const data = (next as Text).data;
-    if ((shown as Text).data !== data) (shown as Text).data = data;
+  if (shown instanceof Text && next instanceof Text) {
+    if (shown.data !== next.data) shown.data = next.data;
     return shown;
   }
   if (!(shown instanceof Element && next instanceof Element && shown.cloneNode(false).isEqualNode(next.cloneNode(false)))) {
