@@ -88,6 +88,8 @@ export const MAX_RATE_LIMIT_COUNT = 10_000;
 export interface ResolveOptions {
   /** The service's base URL: relative ChatIconUrl / ChatProfilePictureUrl from GetConfig resolve against it. */
   baseUrl?: string;
+  /** Whether Intl knows a time zone (isValidTimeZone unless given: the widget remembers the answers). */
+  isKnownTimeZone?: (zone: string) => boolean;
 }
 
 type SettingsRecord = Readonly<Record<string, unknown>>;
@@ -151,10 +153,10 @@ const SUGGESTIONS: Rule<string[]> = [
   'text with one suggestion per line',
 ];
 
-const TIME_ZONE: Rule<string | undefined> = [
+const timeZoneRule = (isKnown: (zone: string) => boolean): Rule<string | undefined> => [
   (value) => {
     const zone = trimmed(value);
-    return zone !== undefined && isValidTimeZone(zone) ? zone : undefined;
+    return zone !== undefined && isKnown(zone) ? zone : undefined;
   },
   'a known IANA time zone',
 ];
@@ -259,7 +261,7 @@ export function resolveSettings(
         ? { count: rateCount, windowSeconds: rateTime, message: rateMessage }
         : null,
     messageLimit: read('MessageLimit', integer(-1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 0, or -1 for unlimited'), -1),
-    timeZone: read('TimeZone', TIME_ZONE, undefined),
+    timeZone: read('TimeZone', timeZoneRule(options.isKnownTimeZone ?? isValidTimeZone), undefined),
   };
 
   if (problems.length > 0) {

@@ -1,7 +1,8 @@
 /**
- * Its own module because settings.ts (in the launcher's bundle) needs only this check, while the formatting in
+ * Its own module because settings.ts (in the launcher's bundle) needs only these checks, while the formatting in
  * time.ts belongs to the panel: a module shared by both would load whole before the chat is opened.
  */
+import type { KeyValueStore } from './storage';
 
 /** True when Intl knows `timeZone` (an IANA name such as "Asia/Tokyo", or "UTC"). */
 export function isValidTimeZone(timeZone: string): boolean {
@@ -11,4 +12,54 @@ export function isValidTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+export const TIME_ZONES_KEY = 'time-zones';
+const MAX_REMEMBERED_ZONES = 8;
+
+interface RememberedZones {
+  /** The browser's zone, and how Date described the zone when it was read (offset and name). */
+  browser?: { seenAs: string; zone: string };
+  /** Zone names Intl accepted. */
+  valid?: string[];
+}
+
+export interface TimeZoneMemory {
+  /** The browser's IANA time zone ("UTC" when the engine has no zone data). */
+  browserZone(now?: Date): string;
+  /** isValidTimeZone, for a zone not seen before. */
+  isKnown(zone: string): boolean;
+}
+
+/**
+ * The first Intl.DateTimeFormat of a page costs 12-20 ms of main thread (ICU loads its data), and the widget
+ * needed one on every page of a site before anyone opened the chat: for the visitor's zone (GetConfig) and to
+ * check the chatbot's TimeZone setting. Both answers are kept in the visitor's storage, so only a first visit, or a
+ * zone that changed, pays for Intl. A changed zone shows in Date's own description of it ("GMT+0100 (Central
+ * European Standard Time)"), which costs nothing to read: a different offset, daylight saving or zone name asks
+ * Intl again.
+ */
+export function createTimeZoneMemory(store: KeyValueStore): TimeZoneMemory {
+  const stored = store.get<RememberedZones>(TIME_ZONES_KEY);
+  const memory: RememberedZones = typeof stored === 'object' && stored !== null ? stored : {};
+  const valid = Array.isArray(memory.valid) ? memory.valid : [];
+  return {
+    browserZone(now = new Date()) {
+      const seenAs = `${now.getTimezoneOffset()} ${String(now).replace(/^.*\d\d:\d\d:\d\d ?/, '')}`;
+      if (memory.browser?.seenAs !== seenAs || typeof memory.browser.zone !== 'string') {
+        // Intl without arguments cannot throw; an engine without time zone data leaves timeZone undefined.
+        memory.browser = { seenAs, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+        store.set(TIME_ZONES_KEY, memory);
+      }
+      return memory.browser.zone;
+    },
+    isKnown(zone) {
+      if (valid.includes(zone)) return true;
+      if (!isValidTimeZone(zone)) return false;
+      memory.valid = [zone, ...valid].slice(0, MAX_REMEMBERED_ZONES);
+      valid.splice(0, valid.length, ...memory.valid);
+      store.set(TIME_ZONES_KEY, memory);
+      return true;
+    },
+  };
 }

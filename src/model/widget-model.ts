@@ -11,6 +11,7 @@ import { createConversationState, createLazyConversation, type LazyConversation 
 import type { Session } from './persistence';
 import { systemClock, type Clock } from './scheduler';
 import { resolveSettings, type WidgetSettings } from './settings';
+import { createTimeZoneMemory } from './time-zone';
 import type { KeyValueStore, StorageKind } from './storage';
 import type { ConfigState, WidgetMode, WidgetModel } from './types';
 
@@ -88,8 +89,10 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     consoleWarn(message);
   };
   let inlineSettings = options.inlineSettings;
+  const timeZones = createTimeZoneMemory(visitorStore);
+  const resolveOptions = { baseUrl: options.baseUrl, isKnownTimeZone: timeZones.isKnown };
   const resolve = (config: Partial<PublicConfig> | undefined, report = warn): WidgetSettings =>
-    resolveSettings(config, inlineSettings, report, options);
+    resolveSettings(config, inlineSettings, report, resolveOptions);
 
   const cached = visitorStore.get<CachedConfig>(CONFIG_KEY);
   const cachedConfig = typeof cached === 'object' && cached !== null && !Array.isArray(cached) ? cached : undefined;
@@ -128,8 +131,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       .fetchConfig(
         {
           serialNumber: options.serialNumber,
-          // Intl without arguments cannot throw; an engine without time zone data leaves timeZone undefined.
-          clientTimeZone: options.timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
+          clientTimeZone: options.timeZone ?? timeZones.browserZone(new Date(clock.now())),
           clientCurrentTime: formatClientTime(new Date(clock.now())),
         },
         aborter.signal,

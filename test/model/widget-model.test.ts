@@ -8,6 +8,7 @@ import { createFakeClient, type FakeClient } from '../helpers/fake-client';
 import { FakeStorage } from '../helpers/fake-storage';
 import { createFakeClock, type FakeClock } from '../helpers/fake-time';
 import { settle, type EmittedEvent } from '../helpers/conversation-harness';
+import { countIntl, restoreIntl } from '../helpers/intl';
 
 interface ModelHarness {
   model: WidgetModelHandle;
@@ -28,6 +29,8 @@ interface Options {
   session?: FakeStorage;
   open?: boolean;
   configError?: Error;
+  /** The browser's own zone instead of mount()'s timeZone option. */
+  browserZone?: boolean;
 }
 
 function createModel(options: Options = {}): ModelHarness {
@@ -49,7 +52,7 @@ function createModel(options: Options = {}): ModelHarness {
     ...(options.inline ? { inlineSettings: options.inline } : {}),
     ...(options.open ? { open: true } : {}),
     baseUrl: 'https://chat.example.test',
-    timeZone: 'Europe/Berlin',
+    ...(options.browserZone ? {} : { timeZone: 'Europe/Berlin' }),
     fetchConfig: (request, signal) => fake.client.getConfig(request, { signal }),
     loadConversation: async (deps) => {
       harness.conversationLoads += 1;
@@ -67,6 +70,28 @@ function createModel(options: Options = {}): ModelHarness {
 const eventNames = (events: EmittedEvent[]): string[] => events.map((event) => event.name);
 
 describe('widget model: settings', () => {
+  it('a repeat visit makes no Intl.DateTimeFormat before the chat opens: zone and TimeZone check come from storage', async () => {
+    const local = new FakeStorage();
+    const config = { TimeZone: 'America/New_York' };
+    const first = createModel({ local, config, browserZone: true });
+    await settle();
+    const browserZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(first.fake.configRequests[0]?.clientTimeZone).toBe(browserZone);
+    first.model.dispose();
+
+    const intl = countIntl();
+    try {
+      const second = createModel({ local, config, browserZone: true });
+      await settle();
+      expect(second.fake.configRequests[0]?.clientTimeZone).toBe(browserZone);
+      expect(second.model.settings.value.timeZone).toBe('America/New_York');
+      expect(intl.count()).toBe(0);
+      second.model.dispose();
+    } finally {
+      restoreIntl();
+    }
+  });
+
   it('asks GetConfig with the visitor time zone and local time, then is ready with resolved settings', async () => {
     const { model, fake, events } = createModel({ config: { Name: 'Realty Bot', ChatBubbleColor: 'rgb(200,30,30)' } });
     expect(model.config.value).toEqual({ status: 'loading' });
