@@ -1,9 +1,11 @@
 /**
  * What embedding costs a host page before anyone opens the chat: load the bench page (only the embed snippet on
  * it), wait until the network is quiet, and count the bytes transferred (CDP Network: encodedDataLength, headers
- * included, as the browser received them), the requests, the long tasks, and the main-thread time.
+ * included, as the browser received them), the requests, the long tasks, and the main-thread time. Twice: a first
+ * visit, then a repeat visit in the same browser profile (its storage kept), as when a visitor opens a second page
+ * of the site. The bench site sends no cache headers, so the repeat visit downloads the scripts again.
  */
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { probeInitScript } from './probe';
 import type { Contender } from './stream-run';
 
@@ -21,8 +23,11 @@ export interface HostRequest {
   failed: string | null;
 }
 
+export type Visit = 'first' | 'repeat';
+
 export interface HostRun {
   contender: Contender;
+  visit: Visit;
   /** Everything the embed fetched: every request except the host page's own HTML and favicon. */
   requests: HostRequest[];
   scriptBytes: number;
@@ -38,10 +43,20 @@ export interface HostRun {
   chatVisible: boolean;
 }
 
-export async function hostRun(browser: Browser, pageUrl: string, contender: Contender): Promise<HostRun> {
+export async function hostRuns(browser: Browser, pageUrl: string, contender: Contender): Promise<HostRun[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    const page = await context.newPage();
+    const first = await measureLoad(context, pageUrl, contender, 'first');
+    const repeat = await measureLoad(context, pageUrl, contender, 'repeat');
+    return [first, repeat];
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureLoad(context: BrowserContext, pageUrl: string, contender: Contender, visit: Visit): Promise<HostRun> {
+  const page = await context.newPage();
+  try {
     await page.addInitScript({ content: probeInitScript() });
     const cdp = await context.newCDPSession(page);
     const network = watchNetwork(cdp);
@@ -72,6 +87,7 @@ export async function hostRun(browser: Browser, pageUrl: string, contender: Cont
     const scripts = requests.filter((request) => request.type === 'Script');
     return {
       contender,
+      visit,
       requests,
       scriptBytes: bytesOf(scripts),
       otherBytes: bytesOf(requests) - bytesOf(scripts),
@@ -86,7 +102,7 @@ export async function hostRun(browser: Browser, pageUrl: string, contender: Cont
       chatVisible,
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 

@@ -212,7 +212,7 @@ function hostTable(host: readonly HostRun[]): string {
     host.map((run) => {
       const failed = run.requests.filter((request) => request.failed);
       return [
-        `${NAMES[run.contender]}${failed.length ? ` (${failed.length} failed offline: ${failed.map((request) => new URL(request.url).host).join(', ')})` : ''}`,
+        `${NAMES[run.contender]}, ${run.visit === 'first' ? 'first visit' : 'repeat visit'}${failed.length ? ` (${failed.length} failed offline: ${failed.map((request) => new URL(request.url).host).join(', ')})` : ''}`,
         String(run.requests.length),
         `${bytesWithCommas(run.scriptBytes)} B`,
         `${bytesWithCommas(run.otherBytes)} B`,

@@ -24,7 +24,7 @@ import { launchBrowser } from '../helpers/browser';
 import { startTestService, type TestService } from '../helpers/service';
 import { scriptedBenchAnswer } from './answer';
 import { startDeepChatServer, type DeepChatServer } from './deep-chat-server';
-import { hostRun } from './host-run';
+import { hostRuns } from './host-run';
 import { formatMarkdown, targets, type BenchResult, type SizesResult } from './report';
 import { measureBytes, measureDist } from './sizes';
 import { DEEP_CHAT_BUNDLE, DIST_DIR, PROJECT_DIR, startBenchSite, type BenchSite } from './site';
@@ -187,7 +187,7 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
     if (options.host) {
       for (const contender of contenders) {
         console.log(`host page: ${contender}`);
-        result.host.push(await hostRun(browser, pageOf(contender), contender));
+        result.host.push(...(await hostRuns(browser, pageOf(contender), contender)));
       }
     }
     for (const chunks of options.chunks) {
