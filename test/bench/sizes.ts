@@ -30,11 +30,12 @@ export const PANEL_CHUNK_NAME = 'panel';
 const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
 /**
  * initialGzip, chatGzip and everythingCeilingGzip fail the build; everythingGzip is issue 6's target, printed with
- * its gap. The ceiling was 45,500 B; it went up to 45,800 B once, on purpose, for the stream's event merger and the
- * markdown DOM builder (+642 B together), which brought a 10,000-chunk answer within a frame of its last byte
- * (45,763 B at 8fe6324).
+ * its gap. The ceiling was 45,500 B. It went up on purpose twice, each time for main-thread time the bytes buy:
+ * to 45,800 B for the stream's event merger and the markdown DOM builder (+642 B together), which brought a
+ * 10,000-chunk answer within a frame of its last byte; to 46,100 B for remembering the visitor's time zone
+ * (+221 B), which saves ~15 ms of main thread on every page view after the first (46,001 B at 83e2309).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_800 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_100 } as const;
 
 export interface Size {
   raw: number;
