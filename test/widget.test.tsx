@@ -78,7 +78,7 @@ describe('mount', () => {
     expect(a?.shadowRoot).not.toBe(b?.shadowRoot);
     await until(() => a?.style.getPropertyValue('--cw-accent') === 'rgb(200, 30, 30)');
     await until(() => b?.style.getPropertyValue('--cw-accent') === 'rgb(0, 120, 0)');
-    expect(Object.keys(localStorage).sort()).toEqual(['cw:bot-one:config', 'cw:bot-two:config']);
+    expect(Object.keys(localStorage).sort()).toEqual(['cw:bot-one:config', 'cw:bot-one:time-zones', 'cw:bot-two:config', 'cw:bot-two:time-zones']);
   });
 
   it("with storage 'none' keeps nothing in the browser's storage", async () => {
