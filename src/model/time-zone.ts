@@ -4,10 +4,23 @@
  */
 import type { KeyValueStore } from './storage';
 
-/** True when Intl knows `timeZone` (an IANA name such as "Asia/Tokyo", or "UTC"). */
+interface TemporalNow {
+  timeZoneId(): string;
+  zonedDateTimeISO(timeZone: string): unknown;
+}
+
+/**
+ * Temporal (Chromium 144+, Firefox 139+) answers both questions below in about a millisecond, without the 12-20 ms
+ * Intl.DateTimeFormat costs the first time in a page (ICU loads its formatting data); its zones are Intl's.
+ */
+const temporalNow = (): TemporalNow | undefined => (globalThis as { Temporal?: { Now?: TemporalNow } }).Temporal?.Now;
+
+/** True when the engine knows `timeZone` (an IANA name such as "Asia/Tokyo", or "UTC"). */
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone });
+    const now = temporalNow();
+    if (now) now.zonedDateTimeISO(timeZone);
+    else new Intl.DateTimeFormat('en', { timeZone });
     return true;
   } catch {
     return false;
@@ -34,10 +47,10 @@ export interface TimeZoneMemory {
 /**
  * The first Intl.DateTimeFormat of a page costs 12-20 ms of main thread (ICU loads its data), and the widget
  * needed one on every page of a site before anyone opened the chat: for the visitor's zone (GetConfig) and to
- * check the chatbot's TimeZone setting. Both answers are kept in the visitor's storage, so only a first visit, or a
- * zone that changed, pays for Intl. A changed zone shows in Date's own description of it ("GMT+0100 (Central
- * European Standard Time)"), which costs nothing to read: a different offset, daylight saving or zone name asks
- * Intl again.
+ * check the chatbot's TimeZone setting. Where Temporal exists it answers both at once. Elsewhere both answers are
+ * kept in the visitor's storage, so only a first visit, or a zone that changed, pays for Intl. A changed zone shows
+ * in Date's own description of it ("GMT+0100 (Central European Standard Time)"), which costs nothing to read: a
+ * different offset, daylight saving or zone name asks Intl again.
  */
 export function createTimeZoneMemory(store: KeyValueStore): TimeZoneMemory {
   const stored = store.get<RememberedZones>(TIME_ZONES_KEY);
@@ -45,6 +58,8 @@ export function createTimeZoneMemory(store: KeyValueStore): TimeZoneMemory {
   const valid = Array.isArray(memory.valid) ? memory.valid : [];
   return {
     browserZone(now = new Date()) {
+      const temporal = temporalNow();
+      if (temporal) return temporal.timeZoneId();
       const seenAs = `${now.getTimezoneOffset()} ${String(now).replace(/^.*\d\d:\d\d:\d\d ?/, '')}`;
       if (memory.browser?.seenAs !== seenAs || typeof memory.browser.zone !== 'string') {
         // Intl without arguments cannot throw; an engine without time zone data leaves timeZone undefined.

@@ -65,3 +65,30 @@ describe('createTimeZoneMemory', () => {
     expect(isValidTimeZone('UTC')).toBe(true);
   });
 });
+
+describe('with Temporal (Chromium 144+, Firefox 139+)', () => {
+  const withTemporal = (zone: string): void => {
+    const now = {
+      timeZoneId: () => zone,
+      zonedDateTimeISO: (timeZone: string) => {
+        if (!['UTC', 'Asia/Tokyo', 'America/New_York'].includes(timeZone)) throw new RangeError(`unknown ${timeZone}`);
+        return {};
+      },
+    };
+    Object.defineProperty(globalThis, 'Temporal', { value: { Now: now }, configurable: true });
+  };
+  afterEach(() => {
+    delete (globalThis as { Temporal?: unknown }).Temporal;
+  });
+
+  it('takes the browser zone and checks zones without any Intl.DateTimeFormat, even on a first visit', () => {
+    withTemporal('Asia/Tokyo');
+    const intl = countIntl();
+    const memory = createTimeZoneMemory(createMemoryStore());
+    expect(memory.browserZone(BERLIN_WINTER)).toBe('Asia/Tokyo');
+    expect(memory.isKnown('America/New_York')).toBe(true);
+    expect(memory.isKnown('Mars/Olympus_Mons')).toBe(false);
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(intl.count()).toBe(0);
+  });
+});
