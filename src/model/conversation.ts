@@ -18,7 +18,7 @@ import { errorKind, failureMessage } from './failures';
 import { createRateLimiter } from './rate-limit';
 import { createSessionKeeper } from './session-keeper';
 import { transcriptOf } from './transcript';
-import { animationFrameScheduler } from './frame';
+import { afterNextPaint, animationFrameScheduler } from './frame';
 import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
 import type { WidgetSettings } from './settings';
 import type { KeyValueStore, StorageKind } from './storage';
@@ -105,12 +105,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
    */
   function persistAfterFrame(): void {
     cancelPersistAfterFrame?.();
-    cancelPersistAfterFrame = frame(() => {
-      cancelPersistAfterFrame = clock.setTimeout(() => {
-        cancelPersistAfterFrame = null;
-        persistMessages();
-      }, 0);
-    });
+    cancelPersistAfterFrame = afterNextPaint(persistMessages, clock, frame);
   }
 
   function writeDraft(): void {

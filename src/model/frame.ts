@@ -29,12 +29,16 @@ export function animationFrameScheduler(clock: Clock = systemClock, fallbackMs =
 }
 
 /**
- * Runs `callback` in a task of its own after the next frame has been painted (or after `fallbackMs` when frames do
- * not run): for work that must not delay what that frame shows. The returned function cancels it.
+ * Runs `callback` in a task of its own after the next frame of `frame` has been painted: for work that must not
+ * delay what that frame shows. The returned function cancels it.
  */
-export function afterNextPaint(callback: () => void, clock: Clock = systemClock, fallbackMs = 100): Cancel {
+export function afterNextPaint(
+  callback: () => void,
+  clock: Clock = systemClock,
+  frame: FrameScheduler = animationFrameScheduler(clock),
+): Cancel {
   let cancelTask: Cancel | null = null;
-  const cancelFrame = animationFrameScheduler(clock, fallbackMs)(() => {
+  const cancelFrame = frame(() => {
     cancelTask = clock.setTimeout(callback, 0);
   });
   return () => {
