@@ -93,10 +93,12 @@ export function createTextEventMerger(): TransformStream<string, Uint8Array> {
     let run: string[] = [];
     let runStart = 0;
     const closeRun = (end: number): void => {
-      if (streamed !== null) streamed += run.join('');
+      if (run.length === 0) return;
+      const joined = run.join('');
+      if (streamed !== null) streamed += joined;
       // A run of one stays as it came: nothing to gain.
       if (run.length > 1) {
-        parts.push(text.slice(copiedUpTo, runStart), `data: ${PLAIN_OPEN}${run.join('')}${PLAIN_CLOSE}\n\n`);
+        parts.push(text.slice(copiedUpTo, runStart), `data: ${PLAIN_OPEN}${joined}${PLAIN_CLOSE}\n\n`);
         copiedUpTo = end;
       }
       run = [];
