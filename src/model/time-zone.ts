@@ -53,27 +53,36 @@ export interface TimeZoneMemory {
  * different offset, daylight saving or zone name asks Intl again.
  */
 export function createTimeZoneMemory(store: KeyValueStore): TimeZoneMemory {
-  const stored = store.get<RememberedZones>(TIME_ZONES_KEY);
-  const memory: RememberedZones = typeof stored === 'object' && stored !== null ? stored : {};
-  const valid = Array.isArray(memory.valid) ? memory.valid : [];
+  // Read on first need: where Temporal answers, the storage is never touched.
+  let memory: RememberedZones | undefined;
+  const remembered = (): RememberedZones => {
+    if (memory === undefined) {
+      const stored = store.get<RememberedZones>(TIME_ZONES_KEY);
+      memory = typeof stored === 'object' && stored !== null ? stored : {};
+    }
+    return memory;
+  };
   return {
     browserZone(now = new Date()) {
       const temporal = temporalNow();
       if (temporal) return temporal.timeZoneId();
+      const zones = remembered();
       const seenAs = `${now.getTimezoneOffset()} ${String(now).replace(/^.*\d\d:\d\d:\d\d ?/, '')}`;
-      if (memory.browser?.seenAs !== seenAs || typeof memory.browser.zone !== 'string') {
+      if (zones.browser?.seenAs !== seenAs || typeof zones.browser.zone !== 'string') {
         // Intl without arguments cannot throw; an engine without time zone data leaves timeZone undefined.
-        memory.browser = { seenAs, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
-        store.set(TIME_ZONES_KEY, memory);
+        zones.browser = { seenAs, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+        store.set(TIME_ZONES_KEY, zones);
       }
-      return memory.browser.zone;
+      return zones.browser.zone;
     },
     isKnown(zone) {
+      if (temporalNow()) return isValidTimeZone(zone);
+      const zones = remembered();
+      const valid = Array.isArray(zones.valid) ? zones.valid : [];
       if (valid.includes(zone)) return true;
       if (!isValidTimeZone(zone)) return false;
-      memory.valid = [zone, ...valid].slice(0, MAX_REMEMBERED_ZONES);
-      valid.splice(0, valid.length, ...memory.valid);
-      store.set(TIME_ZONES_KEY, memory);
+      zones.valid = [zone, ...valid].slice(0, MAX_REMEMBERED_ZONES);
+      store.set(TIME_ZONES_KEY, zones);
       return true;
     },
   };

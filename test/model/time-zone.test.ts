@@ -84,11 +84,14 @@ describe('with Temporal (Chromium 144+, Firefox 139+)', () => {
   it('takes the browser zone and checks zones without any Intl.DateTimeFormat, even on a first visit', () => {
     withTemporal('Asia/Tokyo');
     const intl = countIntl();
-    const memory = createTimeZoneMemory(createMemoryStore());
+    const store = createMemoryStore();
+    const memory = createTimeZoneMemory(store);
     expect(memory.browserZone(BERLIN_WINTER)).toBe('Asia/Tokyo');
     expect(memory.isKnown('America/New_York')).toBe(true);
     expect(memory.isKnown('Mars/Olympus_Mons')).toBe(false);
     expect(isValidTimeZone('UTC')).toBe(true);
     expect(intl.count()).toBe(0);
+    // Nothing to remember: the storage is left alone.
+    expect(store.get(TIME_ZONES_KEY)).toBeUndefined();
   });
 });
