@@ -120,7 +120,7 @@ const BOOLEAN: Rule<boolean> = [(value) => (typeof value === 'boolean' ? value :
 const COLOR: Rule<Rgb> = [(value) => parseRgb(value) ?? undefined, 'a colour written rgb(r,g,b) with 0-255 values'];
 const URL_RULE: Rule<string | null> = [(value) => safeUrl(value) ?? undefined, 'an absolute http(s) URL'];
 const ALIGN: Rule<'left' | 'right'> = [
-  (value) => (typeof value === 'number' && Number.isFinite(value) ? (value === 1 ? 'left' : 'right') : undefined),
+  (value) => (Number.isFinite(value) ? (value === 1 ? 'left' : 'right') : undefined),
   'a number (1 = left, other = right)',
 ];
 
@@ -230,8 +230,9 @@ export function resolveSettings(
   const email = read('TalkToHumanEmail', EMAIL, null);
   const responseMessage = read('TalkToHumanResponseMessage', TEXT, TALK_TO_HUMAN_RESPONSE);
 
-  const rateCount = read<number | null>('RateLimitCount', integer(-Infinity, MAX_RATE_LIMIT_COUNT, `a whole number up to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), null);
-  const rateTime = read<number | null>('RateLimitTime', integer(-Infinity, MAX_RATE_LIMIT_SECONDS, `whole seconds up to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), null);
+  // 0 or less, or unset: no limit.
+  const rateCount = read('RateLimitCount', integer(-Infinity, MAX_RATE_LIMIT_COUNT, `a whole number up to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
+  const rateTime = read('RateLimitTime', integer(-Infinity, MAX_RATE_LIMIT_SECONDS, `whole seconds up to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
   const rateMessage = read('RateLimitMessage', TEXT, RATE_LIMIT_MESSAGE);
 
   const settings: WidgetSettings = {
@@ -257,7 +258,7 @@ export function resolveSettings(
     enablePushToTalk: read('EnablePushToTalk', BOOLEAN, false),
     removeChatLogOnBrowserClose: read('RemoveChatLogOnBrowserClose', BOOLEAN, false),
     rateLimit:
-      rateCount !== null && rateTime !== null && rateCount > 0 && rateTime > 0
+      rateCount > 0 && rateTime > 0
         ? { count: rateCount, windowSeconds: rateTime, message: rateMessage }
         : null,
     messageLimit: read('MessageLimit', integer(-1, Number.MAX_SAFE_INTEGER, 'a whole number of at least 0, or -1 for unlimited'), -1),
