@@ -22,18 +22,13 @@ export function safeUrl(value: unknown, options: SafeUrlOptions = {}): string | 
   } catch {
     return null;
   }
-  if (url.protocol === 'http:' || url.protocol === 'https:') return url.hostname === '' ? null : url.href;
+  // The URL parser already refuses an http(s) URL without a host.
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   if (url.protocol === 'mailto:' && options.allowMailto === true) return url.pathname === '' ? null : url.href;
   return null;
 }
 
-/** A short readable name for a link: its host without "www." (e.g. "facebook.com"). */
+/** A short readable name for an http(s) link that safeUrl accepted: its host without "www." (e.g. "facebook.com"). */
 export function urlLabel(href: string): string {
-  try {
-    const url = new URL(href);
-    if (url.protocol === 'mailto:') return decodeURIComponent(url.pathname);
-    return url.hostname.replace(/^www\./i, '');
-  } catch {
-    return href;
-  }
+  return new URL(href).hostname.replace(/^www\./, '');
 }
