@@ -7,7 +7,7 @@
  */
 import { defineElement } from './element';
 import { isWidgetEventName } from './model/events';
-import { mount, type MountOptions, type Widget } from './widget';
+import { mountInPage, type MountOptions, type Widget } from './widget';
 
 /** What the loader leaves on the global: the queue, the loading sentinel, its script's data attributes. */
 export interface GlobalApi {
@@ -84,7 +84,7 @@ function start(scope: Global): void {
 
   if (options) {
     try {
-      widget = mount(options);
+      widget = mountInPage(options);
     } catch (error) {
       console.error(error);
     }

@@ -173,6 +173,14 @@ export function mount(options: MountOptions): Widget {
   if (typeof window === 'undefined' || typeof document === 'undefined') {
     throw new Error('chatbot-widget mount(): needs a browser (call it on the client, not during server rendering).');
   }
+  return mountInPage(options);
+}
+
+/**
+ * mount() once a browser is certain. The script tag's module (embed.ts) calls this one: it runs only in a page, so
+ * its bundle leaves out the server-rendering check and its message.
+ */
+export function mountInPage(options: MountOptions): Widget {
   checkOptions(options);
   const doc = options.target?.ownerDocument ?? document;
   const host = doc.createElement(HOST_TAG);
