@@ -5,20 +5,12 @@
  */
 import '@preact/signals'; // makes components re-render when the model signals they read change
 import { createRef, render } from 'preact';
-import type { WidgetModel } from '../model/types';
-import type { ComposerMedia } from '../ui/media-slots';
-import { Panel, panelCss } from '../ui/Panel';
+import { Panel, panelCss, type PanelProps } from '../ui/Panel';
 
 export { panelCss };
 
-export interface PanelOptions {
-  model: WidgetModel;
-  id: string;
-  floating: boolean;
-  /** Close from inside the panel (close button, Escape): the launcher takes focus back. */
-  onClose: () => void;
-  media?: ComposerMedia;
-}
+/** What the launcher hands the panel: everything but its open state and the dialog's ref, which mountPanel keeps. */
+export type PanelOptions = Omit<PanelProps, 'open' | 'dialogRef'>;
 
 export interface PanelHandle {
   /** Shows or hides the panel. */
@@ -30,19 +22,7 @@ export interface PanelHandle {
 
 export function mountPanel(slot: HTMLElement, options: PanelOptions): PanelHandle {
   const dialogRef = createRef<HTMLDivElement>();
-  const draw = (open: boolean): void =>
-    render(
-      <Panel
-        model={options.model}
-        id={options.id}
-        floating={options.floating}
-        open={open}
-        onClose={options.onClose}
-        dialogRef={dialogRef}
-        media={options.media}
-      />,
-      slot,
-    );
+  const draw = (open: boolean): void => render(<Panel {...options} open={open} dialogRef={dialogRef} />, slot);
   return {
     update: draw,
     dialog: () => dialogRef.current,
