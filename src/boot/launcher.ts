@@ -139,8 +139,9 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     }),
 
     effect(() => {
-      const text = floating && !model.isOpen.value ? model.popup.value : null;
-      if (text === null || text === '') {
+      // The model keeps it null unless floating, closed and with a welcome message.
+      const text = model.popup.value;
+      if (text === null) {
         popup?.remove();
         popup = null;
         return;

@@ -143,6 +143,7 @@ export function createFakeModel(
     open() {
       calls.push('open');
       isOpen.value = true;
+      model.popup.value = null; // as the real model: opening the chat ends the welcome popup
     },
     close() {
       calls.push('close');
@@ -151,6 +152,7 @@ export function createFakeModel(
     toggle() {
       calls.push('toggle');
       if (mode === 'floating') isOpen.value = !isOpen.peek();
+      if (isOpen.peek()) model.popup.value = null;
     },
     dismissPopup() {
       calls.push('dismissPopup');
