@@ -86,7 +86,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
           },
           media: options.media,
         });
-        panel.update(untracked(() => model.isOpen.value) || !floating);
+        panel.update(model.isOpen.peek());
         launcher?.setAttribute('aria-controls', panelId);
         loadFailed.value = false;
       },
@@ -160,7 +160,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     }),
 
     effect(() => {
-      const open = !floating || model.isOpen.value;
+      const open = model.isOpen.value; // always true inline
       const failed = loadFailed.value;
       untracked(() => {
         if (open) loadPanel();

@@ -101,6 +101,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   const settings = signal(resolve(cachedConfig));
   const config = signal<ConfigState>({ status: 'loading' });
   const configKnown = signal(cachedConfig !== undefined);
+  // Inline: always true (setOpen leaves it alone); the launcher relies on that.
   const isOpen = signal(mode === 'inline' || options.open === true);
   const popupVisible = signal(false);
   const popup = computed(() => (popupVisible.value && !isOpen.value ? settings.value.welcomeMessage || null : null));
