@@ -100,10 +100,11 @@ type Source = 'inline' | 'config';
  */
 type Rule<T> = readonly [check: (value: unknown) => T | undefined, expected: string];
 
+/** A set value for a warning (unset ones, null included, never get one). */
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
 function asRecord(value: unknown): SettingsRecord {
