@@ -23,7 +23,7 @@ const stub: Stub =
   });
 
 if (!stub.l) {
-  if (script && script.src) {
+  if (script?.src) {
     stub.l = 1;
     stub.c = { ...script.dataset };
     stub.s = script;
