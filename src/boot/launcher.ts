@@ -110,8 +110,14 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     root.insertBefore(launcher, slot);
   }
 
-  let popup: HTMLDivElement | null = null;
-  let popupText: HTMLButtonElement | null = null;
+  // The welcome popup: its text opens the chat, its button dismisses it.
+  const popup = create('div', 'cw-popup');
+  const popupText = button('cw-popup__text', () => model.open());
+  popupText.dir = 'auto';
+  const dismiss = button('cw-popup__dismiss', () => model.dismissPopup());
+  dismiss.setAttribute('aria-label', DISMISS_POPUP);
+  dismiss.append(glyph('', GLYPHS.dismiss));
+  popup.append(popupText, dismiss);
 
   const stops = [
     effect(() => {
@@ -142,21 +148,11 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
       // The model keeps it null unless floating, closed and with a welcome message.
       const text = model.popup.value;
       if (text === null) {
-        popup?.remove();
-        popup = null;
-        return;
+        popup.remove();
+      } else {
+        popupText.textContent = text;
+        if (popup.parentNode === null) root.insertBefore(popup, slot);
       }
-      if (popup === null) {
-        popup = create('div', 'cw-popup');
-        popupText = button('cw-popup__text', () => model.open());
-        popupText.dir = 'auto';
-        const dismiss = button('cw-popup__dismiss', () => model.dismissPopup());
-        dismiss.setAttribute('aria-label', DISMISS_POPUP);
-        dismiss.append(glyph('', GLYPHS.dismiss));
-        popup.append(popupText, dismiss);
-        root.insertBefore(popup, slot);
-      }
-      if (popupText !== null) popupText.textContent = text;
     }),
 
     effect(() => {
@@ -164,10 +160,9 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
       const failed = loadFailed.value;
       untracked(() => {
         if (open) loadPanel();
-        const dialog = panel?.dialog() ?? null;
         // A close that takes focus away from inside the panel hands it back to the launcher; a close from the
         // page's own code while the visitor is elsewhere leaves focus alone.
-        const focusInside = !open && dialog !== null && dialog.contains(shadow.activeElement);
+        const focusInside = !open && panel?.dialog()?.contains(shadow.activeElement) === true;
         panel?.update(open);
         if (!open && (focusInside || restoreFocus)) launcher?.focus({ preventScroll: true });
         restoreFocus = false;
