@@ -16,30 +16,22 @@ const OPERATION = 'putFile';
 /** Creates the XMLHttpRequest used for uploads. */
 type XhrFactory = () => XMLHttpRequest;
 
+/** The status and body text of the PUT's answer. */
+type PutAnswer = [status: number, bodyText: string];
+
 function contentTypeOf(file: Blob): string {
   return file.type || 'application/octet-stream';
 }
 
-/** A 2xx answer may still carry a failed envelope (for example a file type the service refuses). */
-function rejectionIn(bodyText: string): ServiceError | undefined {
-  if (bodyText.trim() === '') return undefined;
-  const parsed = parseJson(bodyText);
-  if (!parsed.ok) return undefined;
-  const failure = envelopeFailure(parsed.value);
-  const succeeded = (parsed.value as { Success?: unknown }).Success;
-  return failure && succeeded === false ? businessError(OPERATION, failure) : undefined;
-}
-
-function putWithXhr(createXhr: XhrFactory, url: string, file: Blob, options: UploadOptions): Promise<void> {
-  const { signal, onProgress } = options;
-  return new Promise<void>((resolve, reject) => {
+function putWithXhr(
+  createXhr: XhrFactory,
+  url: string,
+  file: Blob,
+  report: (loaded: number, total: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<PutAnswer> {
+  return new Promise((resolve, reject) => {
     const xhr = createXhr();
-    let reported = -1;
-    const report = (loaded: number, total: number): void => {
-      if (loaded === reported) return;
-      reported = loaded;
-      onProgress?.({ loaded, total });
-    };
     const onCallerAbort = (): void => xhr.abort();
     const finish = (outcome: () => void): void => {
       signal?.removeEventListener('abort', onCallerAbort);
@@ -48,15 +40,7 @@ function putWithXhr(createXhr: XhrFactory, url: string, file: Blob, options: Upl
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', contentTypeOf(file));
     xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () =>
-      finish(() => {
-        const bodyText = xhr.responseText ?? '';
-        if (xhr.status < 200 || xhr.status > 299) return reject(httpError(OPERATION, xhr.status, bodyText));
-        const rejection = rejectionIn(bodyText);
-        if (rejection) return reject(rejection);
-        report(file.size, file.size);
-        resolve();
-      });
+    xhr.onload = () => finish(() => resolve([xhr.status, xhr.responseText ?? '']));
     xhr.onerror = () => finish(() => reject(new ServiceError('network', failureText.network, { operation: OPERATION })));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => finish(() => reject(abortedError(OPERATION, signal?.reason)));
@@ -65,8 +49,7 @@ function putWithXhr(createXhr: XhrFactory, url: string, file: Blob, options: Upl
   });
 }
 
-async function putWithFetch(transport: Transport, url: string, file: Blob, options: UploadOptions): Promise<void> {
-  const { signal, onProgress } = options;
+async function putWithFetch(transport: Transport, url: string, file: Blob, signal: AbortSignal | undefined): Promise<PutAnswer> {
   let response: Response;
   try {
     response = await transport.fetch(url, {
@@ -78,19 +61,31 @@ async function putWithFetch(transport: Transport, url: string, file: Blob, optio
   } catch (error) {
     throw transportError(OPERATION, error, signal);
   }
-  const bodyText = await readBody(OPERATION, response, signal);
-  if (!response.ok) throw httpError(OPERATION, response.status, bodyText);
-  const rejection = rejectionIn(bodyText);
-  if (rejection) throw rejection;
-  onProgress?.({ loaded: file.size, total: file.size });
+  return [response.status, await readBody(OPERATION, response, signal)];
 }
 
 /** PUT the bytes to a pre-upload URL, reporting progress. */
 export async function putFileTo(transport: Transport, url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
-  throwIfAborted(OPERATION, options.signal);
+  const { signal, onProgress } = options;
+  throwIfAborted(OPERATION, signal);
+  let reported = -1;
+  const report = (loaded: number, total: number): void => {
+    if (loaded === reported) return;
+    reported = loaded;
+    onProgress?.({ loaded, total });
+  };
   const target = transport.resolve(url);
   // Default: the global XMLHttpRequest when there is one (browsers); none (Node) or null: fetch.
   const createXhr =
     transport.xhr === undefined ? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null) : transport.xhr;
-  return createXhr ? putWithXhr(createXhr, target, file, options) : putWithFetch(transport, target, file, options);
+  const [status, bodyText] = await (createXhr
+    ? putWithXhr(createXhr, target, file, report, signal)
+    : putWithFetch(transport, target, file, signal));
+  if (status < 200 || status > 299) throw httpError(OPERATION, status, bodyText);
+  // A 2xx answer may still carry a failed envelope (for example a file type the service refuses).
+  const parsed = parseJson(bodyText);
+  if (parsed.ok && (parsed.value as { Success?: unknown } | null)?.Success === false) {
+    throw businessError(OPERATION, envelopeFailure(parsed.value) ?? {});
+  }
+  report(file.size, file.size);
 }
