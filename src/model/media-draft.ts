@@ -16,7 +16,7 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
-import { ACCEPTED } from '../media/messages';
+import { ACCEPTED, microphoneMessages } from '../media/messages';
 import type { Attachment, AttachmentKind } from './types';
 
 export const MAX_IMAGES = 10;
@@ -128,6 +128,8 @@ export const draftText = {
 
 interface Item extends DraftItem {
   readonly state: Signal<UploadState>;
+  /** The running (or last) upload, to cancel it. */
+  upload?: AbortController;
 }
 
 export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
@@ -136,8 +138,6 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   const recording = signal(false);
   const pendingText = signal<string | null>(null);
   const checks = signal(0);
-  /** The running (or last) upload of each item, to cancel it. */
-  const uploads = new Map<Item, AbortController>();
   let nextId = 0;
   let disposed = false;
 
@@ -184,8 +184,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   }
 
   function upload(item: Item): void {
-    const controller = new AbortController();
-    uploads.set(item, controller);
+    const controller = (item.upload = new AbortController());
     const { state } = item;
     const onProgress = (loaded: number, total: number): void => {
       state.value = { phase: 'uploading', loaded, total };
@@ -217,8 +216,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   }
 
   function release(item: Item): void {
-    uploads.get(item)?.abort();
-    uploads.delete(item);
+    item.upload?.abort();
     if (item.preview !== null) deps.preview?.revokeObjectURL(item.preview);
   }
 
@@ -359,5 +357,5 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
 /** The recorder's own sentence (src/media's MicrophoneError says what to do: denied, no device, busy...). */
 function microphoneMessage(error: unknown): string {
-  return error instanceof Error && error.message !== '' ? error.message : 'Recording failed. Please try again.';
+  return error instanceof Error && error.message !== '' ? error.message : microphoneMessages.failed;
 }
