@@ -167,8 +167,8 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
   };
 
   return {
-    start() {
-      if (session !== null) return Promise.reject(new MicrophoneError('in-progress'));
+    async start() {
+      if (session !== null) throw new MicrophoneError('in-progress');
       const mediaDevices = options.mediaDevices ?? globalThis.navigator?.mediaDevices;
       let context: AudioContext;
       try {
@@ -177,7 +177,7 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
         if (typeof mediaDevices?.getUserMedia !== 'function') throw new TypeError('no getUserMedia');
         context = options.audioContextFactory?.() ?? new AudioContext();
       } catch (error) {
-        return Promise.reject(new MicrophoneError('unsupported', error));
+        throw new MicrophoneError('unsupported', error);
       }
       const current: Session = (session = { context, chunks: [], frames: 0, level: 0 });
       return (current.started = open(current, mediaDevices).catch((error: unknown) => {
@@ -185,8 +185,8 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
         throw current.cancelled ? new MicrophoneError('cancelled') : microphoneErrorFrom(error);
       }));
     },
-    stop() {
-      if (session === null) return Promise.reject(new MicrophoneError('not-recording'));
+    async stop() {
+      if (session === null) throw new MicrophoneError('not-recording');
       return (session.stopped ??= finish(session));
     },
     cancel() {
