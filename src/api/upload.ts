@@ -33,17 +33,15 @@ function putWithXhr(
   return new Promise((resolve, reject) => {
     const xhr = createXhr();
     const onCallerAbort = (): void => xhr.abort();
-    const finish = (outcome: () => void): void => {
-      signal?.removeEventListener('abort', onCallerAbort);
-      outcome();
-    };
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', contentTypeOf(file));
     xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () => finish(() => resolve([xhr.status, xhr.responseText ?? '']));
-    xhr.onerror = () => finish(() => reject(new ServiceError('network', failureText.network, { operation: OPERATION })));
+    xhr.onload = () => resolve([xhr.status, xhr.responseText ?? '']);
+    xhr.onerror = () => reject(new ServiceError('network', failureText.network, { operation: OPERATION }));
     xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => finish(() => reject(abortedError(OPERATION, signal?.reason)));
+    xhr.onabort = () => reject(abortedError(OPERATION, signal?.reason));
+    // After load, error, timeout or abort alike.
+    xhr.onloadend = () => signal?.removeEventListener('abort', onCallerAbort);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     xhr.send(file);
   });
