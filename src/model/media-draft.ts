@@ -15,8 +15,9 @@
  *   a failed upload drops that pending send and keeps the draft, offering retry.
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { UploadOptions, UploadProgress } from '../api/client';
 import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
-import { ACCEPTED, microphoneMessages } from '../media/messages';
+import { ACCEPTED } from '../media/messages';
 import type { Attachment, AttachmentKind } from './types';
 
 export const MAX_IMAGES = 10;
@@ -52,10 +53,8 @@ export interface UploadResult {
   url: string;
 }
 
-export interface UploadCall {
-  onProgress(loaded: number, total: number): void;
-  signal: AbortSignal;
-}
+/** The service client's upload options (putFile), both always given. */
+export type UploadCall = Required<UploadOptions>;
 
 export type Recorder = Pick<PushToTalkRecorder, 'start' | 'stop' | 'cancel' | 'level' | 'elapsedMs'>;
 
@@ -186,16 +185,16 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   function upload(item: Item): void {
     const controller = (item.upload = new AbortController());
     const { state } = item;
-    const onProgress = (loaded: number, total: number): void => {
+    const onProgress = ({ loaded, total }: UploadProgress): void => {
       state.value = { phase: 'uploading', loaded, total };
     };
-    onProgress(0, item.size);
+    onProgress({ loaded: 0, total: item.size });
     // A removed item, a retry or dispose aborts this upload: what it reports afterwards is stale.
     const current = (): boolean => !controller.signal.aborted;
     deps
       .upload(item.file, item.name, item.mimeType, {
         signal: controller.signal,
-        onProgress: (loaded, total) => current() && onProgress(loaded, total),
+        onProgress: (progress) => current() && onProgress(progress),
       })
       .then(
         (result) => {
@@ -357,5 +356,5 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
 /** The recorder's own sentence (src/media's MicrophoneError says what to do: denied, no device, busy...). */
 function microphoneMessage(error: unknown): string {
-  return error instanceof Error && error.message !== '' ? error.message : microphoneMessages.failed;
+  return error instanceof Error && error.message !== '' ? error.message : 'Recording failed. Please try again.';
 }

@@ -99,7 +99,7 @@ describe('attaching images', () => {
     expect(progress.getAttribute('value')).toBe('0');
     const item = progress.closest('li') as HTMLElement;
     expect(item.querySelector('img')?.getAttribute('src')).toBe('blob:thumbnail');
-    act(() => uploads[0]?.call.onProgress(30, 40));
+    act(() => uploads[0]?.call.onProgress({ loaded: 30, total: 40 }));
     expect(progress.getAttribute('value')).toBe('75');
     expect(item.textContent).toContain('75%');
     expect(within(item).getByRole('button', { name: 'Cancel the upload of kitchen.png' })).toBeTruthy();

@@ -41,15 +41,11 @@ export async function createMediaController(options: MediaControllerOptions): Pr
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
 
   async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
-    const { signal } = call;
     await conversation.ensureSession();
-    const target = await preUpload(transport, { fileName: name }, { signal });
+    const target = await preUpload(transport, { fileName: name }, call);
     // The PUT carries the real format's type, whatever the browser guessed from the name.
-    await putFile(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), {
-      signal,
-      onProgress: (progress) => call.onProgress(progress.loaded, progress.total),
-    });
-    if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, { signal })) !== 1) {
+    await putFile(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), call);
+    if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, call)) !== 1) {
       throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
     }
     // The pre-upload URL also serves the file back (GET): history shows it from there, never from stored bytes.
