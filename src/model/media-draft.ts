@@ -185,8 +185,8 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   function upload(item: Item): void {
     const controller = (item.upload = new AbortController());
     const { state } = item;
-    const onProgress = ({ loaded, total }: UploadProgress): void => {
-      state.value = { phase: 'uploading', loaded, total };
+    const onProgress = (progress: UploadProgress): void => {
+      state.value = { phase: 'uploading', ...progress };
     };
     onProgress({ loaded: 0, total: item.size });
     // A removed item, a retry or dispose aborts this upload: what it reports afterwards is stale.
