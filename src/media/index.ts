@@ -4,6 +4,6 @@ export type { DetectedFormat, FileVerdict, MediaKind, RejectionRule } from './sn
 export { formatInfo } from './signatures';
 export type { FormatInfo } from './signatures';
 export { encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav';
-export { createPushToTalkRecorder, MicrophoneError, microphoneErrorFrom } from './recorder';
+export { createPushToTalkRecorder, MicrophoneError } from './recorder';
 export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder';
 export { microphoneMessages, rejectionMessages } from './messages';

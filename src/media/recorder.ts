@@ -84,10 +84,9 @@ const KIND_OF_ERROR: Readonly<Record<string, MicrophoneErrorKind>> = {
   NotSupportedError: 'unsupported',
 };
 
-export function microphoneErrorFrom(error: unknown): MicrophoneError {
-  if (error instanceof MicrophoneError) return error;
+function kindOfError(error: unknown): MicrophoneErrorKind {
   const name = String((error as { name?: unknown } | null)?.name);
-  return new MicrophoneError(Object.hasOwn(KIND_OF_ERROR, name) ? KIND_OF_ERROR[name]! : 'failed', error);
+  return Object.hasOwn(KIND_OF_ERROR, name) ? KIND_OF_ERROR[name]! : 'failed';
 }
 
 interface Session {
@@ -182,7 +181,7 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
       const current: Session = (session = { context, chunks: [], frames: 0, level: 0 });
       return (current.started = open(current, mediaDevices).catch((error: unknown) => {
         release(current);
-        throw current.cancelled ? new MicrophoneError('cancelled') : microphoneErrorFrom(error);
+        throw new MicrophoneError(current.cancelled ? 'cancelled' : kindOfError(error), error);
       }));
     },
     async stop() {
