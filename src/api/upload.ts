@@ -36,7 +36,7 @@ function putWithXhr(
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', contentTypeOf(file));
     xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () => resolve([xhr.status, xhr.responseText ?? '']);
+    xhr.onload = () => resolve([xhr.status, xhr.responseText]);
     xhr.onerror = () => reject(new ServiceError('network', failureText.network, { operation: OPERATION }));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(abortedError(OPERATION, signal?.reason));
