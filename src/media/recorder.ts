@@ -51,8 +51,6 @@ export interface PushToTalkRecorder {
   readonly level: () => number;
   /** Audio recorded so far, in milliseconds. */
   readonly elapsedMs: () => number;
-  /** True from start() until stop()/cancel()/failure. */
-  readonly isActive: () => boolean;
 }
 
 export interface RecorderOptions {
@@ -195,6 +193,5 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     },
     level: () => session?.level ?? 0,
     elapsedMs: () => (session === null ? 0 : toMs(session.frames, session.context.sampleRate)),
-    isActive: () => session !== null,
   };
 }

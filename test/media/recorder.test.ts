@@ -44,7 +44,7 @@ describe('push-to-talk recorder: microphone failures get clear messages and rele
     expect(error.message).toMatch(message);
     expect((error.cause as DOMException).name).toBe(name);
     expect(context.state).toBe('closed');
-    expect(recorder.isActive()).toBe(false);
+    expect((await rejection(recorder.stop())).kind).toBe('not-recording');
   });
 
   it('says recording needs HTTPS when the page has no navigator.mediaDevices (insecure context)', async () => {
@@ -82,7 +82,7 @@ describe('push-to-talk recorder: recording', () => {
   it('stop yields a 16 kHz mono WAV whose duration matches the fed samples, and releases the microphone', async () => {
     const { recorder, devices, context } = setup();
     await recorder.start();
-    expect(recorder.isActive()).toBe(true);
+    expect((await rejection(recorder.start())).kind).toBe('in-progress');
     const processor = context.processors[0]!;
     const frames = feedConstant(processor, 48_000, 1.5, 0.5);
     expect(recorder.elapsedMs()).toBe(1500);
@@ -99,7 +99,7 @@ describe('push-to-talk recorder: recording', () => {
     expect(devices.streams[0]?.tracks.every((track) => track.stopped)).toBe(true);
     expect(context.state).toBe('closed');
     expect(processor.onaudioprocess).toBeNull();
-    expect(recorder.isActive()).toBe(false);
+    expect((await rejection(recorder.stop())).kind).toBe('not-recording');
     expect([recorder.elapsedMs(), recorder.level()]).toEqual([0, 0]);
   });
 
@@ -196,7 +196,6 @@ describe('push-to-talk recorder: cancel', () => {
     recorder.cancel();
     expect(devices.streams[0]?.tracks[0]?.stopped).toBe(true);
     expect(context.state).toBe('closed');
-    expect(recorder.isActive()).toBe(false);
     expect(recorder.elapsedMs()).toBe(0);
     expect((await rejection(recorder.stop())).kind).toBe('not-recording');
     recorder.cancel(); // harmless when idle
