@@ -56,8 +56,6 @@ export interface PushToTalkRecorder {
 export interface RecorderOptions {
   mediaDevices?: MediaDevices;
   audioContextFactory?: () => AudioContext;
-  /** Sample rate of the WAV; default 16000 (or the microphone's own rate when that is lower). */
-  sampleRate?: number;
   /** Audio beyond this is not kept; default 120000 (2 minutes, 3.7 MB of WAV). */
   maxDurationMs?: number;
   /** Called once when maxDurationMs is reached, e.g. to stop and send. */
@@ -102,7 +100,6 @@ interface Session {
 const toMs = (frames: number, rate: number): number => Math.round((frames / rate) * 1000);
 
 export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToTalkRecorder {
-  const targetRate = options.sampleRate ?? SPEECH_SAMPLE_RATE;
   const maxDurationMs = options.maxDurationMs ?? 120_000;
   let session: Session | null = null;
 
@@ -148,7 +145,8 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     await current.started;
     if (current.cancelled) throw new MicrophoneError('cancelled');
     const { chunks, frames, context } = current;
-    const rate = Math.min(targetRate, context.sampleRate);
+    // 16 kHz, or the microphone's own rate when that is lower.
+    const rate = Math.min(SPEECH_SAMPLE_RATE, context.sampleRate);
     release(current);
     const mono = new Float32Array(frames);
     let offset = 0;

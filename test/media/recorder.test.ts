@@ -103,13 +103,13 @@ describe('push-to-talk recorder: recording', () => {
     expect([recorder.elapsedMs(), recorder.level()]).toEqual([0, 0]);
   });
 
-  it('keeps the WAV rate option and works at 44.1 kHz input', async () => {
-    const { recorder, context } = setup(new FakeMediaDevices(), new FakeAudioContext(44_100), { sampleRate: 22_050 });
+  it('downsamples 44.1 kHz input to 16 kHz (a ratio that is not a whole number)', async () => {
+    const { recorder, context } = setup(new FakeMediaDevices(), new FakeAudioContext(44_100));
     await recorder.start();
     feedConstant(context.processors[0]!, 44_100, 1, 0.25);
     const recording = await recorder.stop();
     expect(recording.durationMs).toBe(1000);
-    expect(await wavFacts(recording.wav)).toMatchObject({ sampleRate: 22_050, dataSize: 22_050 * 2, first: 8192 });
+    expect(await wavFacts(recording.wav)).toMatchObject({ sampleRate: 16_000, dataSize: 16_000 * 2, first: 8192, last: 8192 });
   });
 
   it('a microphone slower than 16 kHz (a Bluetooth headset) is written at its own rate, not raised', async () => {
