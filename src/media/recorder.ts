@@ -37,7 +37,6 @@ export interface Recording {
   wav: Blob;
   /** Length of the recorded audio (not wall-clock time between start and stop). */
   durationMs: number;
-  sampleRate: number;
 }
 
 export interface PushToTalkRecorder {
@@ -157,7 +156,6 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     return {
       wav: encodeWav(resample(mono, context.sampleRate, rate), rate),
       durationMs: toMs(frames, context.sampleRate),
-      sampleRate: rate,
     };
   };
 

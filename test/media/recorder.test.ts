@@ -90,7 +90,6 @@ describe('push-to-talk recorder: recording', () => {
 
     const recording = await recorder.stop();
     expect(recording.durationMs).toBe(Math.round((frames / 48_000) * 1000));
-    expect(recording.sampleRate).toBe(16_000);
     const facts = await wavFacts(recording.wav);
     expect(facts).toMatchObject({ sampleRate: 16_000, channels: 1, dataSize: 24_000 * 2 });
     expect([facts.first, facts.last]).toEqual([16_384, 16_384]); // copied before the buffers were reused
@@ -117,7 +116,7 @@ describe('push-to-talk recorder: recording', () => {
     await recorder.start();
     feedConstant(context.processors[0]!, 8000, 1, 0.5);
     const recording = await recorder.stop();
-    expect(recording).toMatchObject({ durationMs: 1000, sampleRate: 8000 });
+    expect(recording.durationMs).toBe(1000);
     expect(await wavFacts(recording.wav)).toMatchObject({ sampleRate: 8000, dataSize: 8000 * 2, first: 16_384 });
   });
 

@@ -258,7 +258,7 @@ function fakeRecorder(outcome: { start?: Error; durationMs?: number }) {
     },
     stop: async (): Promise<Recording> => {
       calls.push('stop');
-      return { wav: new Blob([wavHeader(0)], { type: 'audio/wav' }), durationMs: outcome.durationMs ?? 2000, sampleRate: 16000 };
+      return { wav: new Blob([wavHeader(0)], { type: 'audio/wav' }), durationMs: outcome.durationMs ?? 2000 };
     },
     cancel: () => void calls.push('cancel'),
     level: () => 0.25,

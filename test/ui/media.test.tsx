@@ -31,7 +31,7 @@ function fakeRecorder(): Recorder & { calls: string[] } {
     start: async () => void calls.push('start'),
     stop: async (): Promise<Recording> => {
       calls.push('stop');
-      return { wav: new Blob([wavHeader(32_000)], { type: 'audio/wav' }), durationMs: 1000, sampleRate: 16000 };
+      return { wav: new Blob([wavHeader(32_000)], { type: 'audio/wav' }), durationMs: 1000 };
     },
     cancel: () => void calls.push('cancel'),
     level: () => 0.1,
