@@ -36,7 +36,7 @@ export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 
 
 export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
   const { model, baseUrl } = options;
-  const conversation = await options.model.conversation.load();
+  const conversation = await model.conversation.load();
   // Only the three upload steps are bundled, not the whole service client.
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
 
