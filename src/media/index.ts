@@ -1,5 +1,5 @@
 /** The media layer (lazy chunk: loaded only when a visitor uses images, audio or video). No UI, no dependencies. */
-export { ACCEPT_ATTRIBUTE, inspectFile, MEDIA_LIMITS, sizeLimitFor, uploadFileName } from './sniff';
+export { ACCEPT_ATTRIBUTE, inspectFile, MEDIA_LIMITS, uploadFileName } from './sniff';
 export type { DetectedFormat, FileVerdict, MediaKind, RejectionRule } from './sniff';
 export { formatInfo } from './signatures';
 export type { FormatInfo } from './signatures';
