@@ -96,8 +96,8 @@ function RecordingMeter({ draft }: { draft: MediaDraft }): JSX.Element {
       <span class="cw-media__dot" aria-hidden="true" />
       <span>{text.recording}</span>
       <time class="cw-media__elapsed">{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</time>
-      {/* Speech is mostly 0.02..0.3 RMS: scaled so talking fills most of the meter. */}
-      <meter class="cw-media__level" min={0} max={1} value={Math.min(1, draft.level() * 4)} aria-label={text.level} />
+      {/* Speech is mostly 0.02..0.3 RMS: scaled so talking fills most of the meter (a meter's range is 0..1 by default). */}
+      <meter class="cw-media__level" value={Math.min(1, draft.level() * 4)} aria-label={text.level} />
       <span class="cw-media__hint">{text.recordingHint}</span>
     </div>
   );
