@@ -1,6 +1,7 @@
 /**
  * Putting a file's bytes to a pre-upload URL. In a browser XMLHttpRequest is used, because fetch cannot report
- * upload progress; where there is none (Node) fetch is used and progress is reported once, at the end.
+ * upload progress; where there is none (Node) fetch is used and progress is reported once, at the end. The
+ * widget calls putFileWithXhr directly: every browser has XMLHttpRequest, so it need not carry the fetch path.
  *
  * The PUT carries only the file's Content-Type, not the client's credentials or extra headers: a pre-upload URL
  * authorises itself, and storage services reject unexpected Authorization headers.
@@ -16,24 +17,40 @@ const OPERATION = 'putFile';
 /** Creates the XMLHttpRequest used for uploads. */
 type XhrFactory = () => XMLHttpRequest;
 
-/** The status and body text of the PUT's answer. */
-type PutAnswer = [status: number, bodyText: string];
-
 function contentTypeOf(file: Blob): string {
   return file.type || 'application/octet-stream';
 }
 
-function putWithXhr(
-  createXhr: XhrFactory,
+/** Throws what the PUT's answer says went wrong: a non-2xx status, or a 2xx carrying a failed envelope. */
+function checkAnswer(status: number, bodyText: string): void {
+  if (status < 200 || status > 299) throw httpError(OPERATION, status, bodyText);
+  // A 2xx answer may still carry a failed envelope (for example a file type the service refuses).
+  const parsed = parseJson(bodyText);
+  if (parsed.ok && (parsed.value as { Success?: unknown } | null)?.Success === false) {
+    throw businessError(OPERATION, envelopeFailure(parsed.value) ?? {});
+  }
+}
+
+/** PUT the bytes with XMLHttpRequest (by default the transport's `xhr` option, else the global one), reporting progress as it goes. */
+export async function putFileWithXhr(
+  transport: Transport,
   url: string,
   file: Blob,
-  report: (loaded: number, total: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<PutAnswer> {
-  return new Promise((resolve, reject) => {
+  options: UploadOptions = {},
+  createXhr: XhrFactory = transport.xhr ?? (() => new XMLHttpRequest()),
+): Promise<void> {
+  const { signal, onProgress } = options;
+  throwIfAborted(OPERATION, signal);
+  let reported = -1;
+  const report = (loaded: number, total: number): void => {
+    if (loaded === reported) return;
+    reported = loaded;
+    onProgress?.({ loaded, total });
+  };
+  const [status, bodyText] = await new Promise<[status: number, bodyText: string]>((resolve, reject) => {
     const xhr = createXhr();
     const onCallerAbort = (): void => xhr.abort();
-    xhr.open('PUT', url);
+    xhr.open('PUT', transport.resolve(url));
     xhr.setRequestHeader('content-type', contentTypeOf(file));
     xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : file.size);
     xhr.onload = () => resolve([xhr.status, xhr.responseText]);
@@ -45,12 +62,16 @@ function putWithXhr(
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     xhr.send(file);
   });
+  checkAnswer(status, bodyText);
+  report(file.size, file.size);
 }
 
-async function putWithFetch(transport: Transport, url: string, file: Blob, signal: AbortSignal | undefined): Promise<PutAnswer> {
+async function putWithFetch(transport: Transport, url: string, file: Blob, options: UploadOptions): Promise<void> {
+  const { signal, onProgress } = options;
+  throwIfAborted(OPERATION, signal);
   let response: Response;
   try {
-    response = await transport.fetch(url, {
+    response = await transport.fetch(transport.resolve(url), {
       method: 'PUT',
       headers: { 'content-type': contentTypeOf(file) },
       body: file,
@@ -59,31 +80,14 @@ async function putWithFetch(transport: Transport, url: string, file: Blob, signa
   } catch (error) {
     throw transportError(OPERATION, error, signal);
   }
-  return [response.status, await readBody(OPERATION, response, signal)];
+  checkAnswer(response.status, await readBody(OPERATION, response, signal));
+  onProgress?.({ loaded: file.size, total: file.size });
 }
 
 /** PUT the bytes to a pre-upload URL, reporting progress. */
-export async function putFileTo(transport: Transport, url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
-  const { signal, onProgress } = options;
-  throwIfAborted(OPERATION, signal);
-  let reported = -1;
-  const report = (loaded: number, total: number): void => {
-    if (loaded === reported) return;
-    reported = loaded;
-    onProgress?.({ loaded, total });
-  };
-  const target = transport.resolve(url);
+export function putFileTo(transport: Transport, url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
   // Default: the global XMLHttpRequest when there is one (browsers); none (Node) or null: fetch.
   const createXhr =
     transport.xhr === undefined ? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null) : transport.xhr;
-  const [status, bodyText] = await (createXhr
-    ? putWithXhr(createXhr, target, file, report, signal)
-    : putWithFetch(transport, target, file, signal));
-  if (status < 200 || status > 299) throw httpError(OPERATION, status, bodyText);
-  // A 2xx answer may still carry a failed envelope (for example a file type the service refuses).
-  const parsed = parseJson(bodyText);
-  if (parsed.ok && (parsed.value as { Success?: unknown } | null)?.Success === false) {
-    throw businessError(OPERATION, envelopeFailure(parsed.value) ?? {});
-  }
-  report(file.size, file.size);
+  return createXhr ? putFileWithXhr(transport, url, file, options, createXhr) : putWithFetch(transport, url, file, options);
 }

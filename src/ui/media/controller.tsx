@@ -7,7 +7,8 @@ import type { ClientOptions } from '../../api/client';
 import { ServiceError } from '../../api/errors';
 import { createTransport } from '../../api/http';
 import { failureText } from '../../api/messages';
-import { finishUpload, preUpload, putFile } from '../../api/operations';
+import { finishUpload, preUpload } from '../../api/operations';
+import { putFileWithXhr } from '../../api/upload';
 import { createPushToTalkRecorder, inspectFile } from '../../media';
 import type { Conversation } from '../../model/conversation';
 import { failureMessage } from '../../model/failures';
@@ -43,8 +44,9 @@ export async function createMediaController(options: MediaControllerOptions): Pr
   async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
     await conversation.ensureSession();
     const target = await preUpload(transport, { fileName: name }, call);
-    // The PUT carries the real format's type, whatever the browser guessed from the name.
-    await putFile(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), call);
+    // The PUT carries the real format's type, whatever the browser guessed from the name. XMLHttpRequest, for
+    // progress: the client's fetch fallback is for Node, and the widget runs in browsers.
+    await putFileWithXhr(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), call);
     if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, call)) !== 1) {
       throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
     }
