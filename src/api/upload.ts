@@ -1,6 +1,7 @@
 /**
  * Putting a file's bytes to a pre-upload URL. In a browser XMLHttpRequest is used, because fetch cannot report
- * upload progress; where there is none (Node) fetch is used and progress is reported once, at the end.
+ * upload progress; where there is none (Node) fetch is used and progress is reported once, at the end. The
+ * widget calls putFileWithXhr directly: every browser has XMLHttpRequest, so it need not carry the fetch path.
  *
  * The PUT carries only the file's Content-Type, not the client's credentials or extra headers: a pre-upload URL
  * authorises itself, and storage services reject unexpected Authorization headers.
@@ -20,56 +21,57 @@ function contentTypeOf(file: Blob): string {
   return file.type || 'application/octet-stream';
 }
 
-/** A 2xx answer may still carry a failed envelope (for example a file type the service refuses). */
-function rejectionIn(bodyText: string): ServiceError | undefined {
-  if (bodyText.trim() === '') return undefined;
+/** Throws what the PUT's answer says went wrong: a non-2xx status, or a 2xx carrying a failed envelope. */
+function checkAnswer(status: number, bodyText: string): void {
+  if (status < 200 || status > 299) throw httpError(OPERATION, status, bodyText);
+  // A 2xx answer may still carry a failed envelope (for example a file type the service refuses).
   const parsed = parseJson(bodyText);
-  if (!parsed.ok) return undefined;
-  const failure = envelopeFailure(parsed.value);
-  const succeeded = (parsed.value as { Success?: unknown }).Success;
-  return failure && succeeded === false ? businessError(OPERATION, failure) : undefined;
+  if (parsed.ok && (parsed.value as { Success?: unknown } | null)?.Success === false) {
+    throw businessError(OPERATION, envelopeFailure(parsed.value) ?? {});
+  }
 }
 
-function putWithXhr(createXhr: XhrFactory, url: string, file: Blob, options: UploadOptions): Promise<void> {
+/** PUT the bytes with XMLHttpRequest (by default the transport's `xhr` option, else the global one), reporting progress as it goes. */
+export async function putFileWithXhr(
+  transport: Transport,
+  url: string,
+  file: Blob,
+  options: UploadOptions = {},
+  createXhr: XhrFactory = transport.xhr ?? (() => new XMLHttpRequest()),
+): Promise<void> {
   const { signal, onProgress } = options;
-  return new Promise<void>((resolve, reject) => {
+  throwIfAborted(OPERATION, signal);
+  let reported = -1;
+  const report = (loaded: number, total: number): void => {
+    if (loaded === reported) return;
+    reported = loaded;
+    onProgress?.({ loaded, total });
+  };
+  const [status, bodyText] = await new Promise<[status: number, bodyText: string]>((resolve, reject) => {
     const xhr = createXhr();
-    let reported = -1;
-    const report = (loaded: number, total: number): void => {
-      if (loaded === reported) return;
-      reported = loaded;
-      onProgress?.({ loaded, total });
-    };
     const onCallerAbort = (): void => xhr.abort();
-    const finish = (outcome: () => void): void => {
-      signal?.removeEventListener('abort', onCallerAbort);
-      outcome();
-    };
-    xhr.open('PUT', url);
+    xhr.open('PUT', transport.resolve(url));
     xhr.setRequestHeader('content-type', contentTypeOf(file));
     xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () =>
-      finish(() => {
-        const bodyText = xhr.responseText ?? '';
-        if (xhr.status < 200 || xhr.status > 299) return reject(httpError(OPERATION, xhr.status, bodyText));
-        const rejection = rejectionIn(bodyText);
-        if (rejection) return reject(rejection);
-        report(file.size, file.size);
-        resolve();
-      });
-    xhr.onerror = () => finish(() => reject(new ServiceError('network', failureText.network, { operation: OPERATION })));
+    xhr.onload = () => resolve([xhr.status, xhr.responseText]);
+    xhr.onerror = () => reject(new ServiceError('network', failureText.network, { operation: OPERATION }));
     xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => finish(() => reject(abortedError(OPERATION, signal?.reason)));
+    xhr.onabort = () => reject(abortedError(OPERATION, signal?.reason));
+    // After load, error, timeout or abort alike.
+    xhr.onloadend = () => signal?.removeEventListener('abort', onCallerAbort);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     xhr.send(file);
   });
+  checkAnswer(status, bodyText);
+  report(file.size, file.size);
 }
 
 async function putWithFetch(transport: Transport, url: string, file: Blob, options: UploadOptions): Promise<void> {
   const { signal, onProgress } = options;
+  throwIfAborted(OPERATION, signal);
   let response: Response;
   try {
-    response = await transport.fetch(url, {
+    response = await transport.fetch(transport.resolve(url), {
       method: 'PUT',
       headers: { 'content-type': contentTypeOf(file) },
       body: file,
@@ -78,19 +80,14 @@ async function putWithFetch(transport: Transport, url: string, file: Blob, optio
   } catch (error) {
     throw transportError(OPERATION, error, signal);
   }
-  const bodyText = await readBody(OPERATION, response, signal);
-  if (!response.ok) throw httpError(OPERATION, response.status, bodyText);
-  const rejection = rejectionIn(bodyText);
-  if (rejection) throw rejection;
+  checkAnswer(response.status, await readBody(OPERATION, response, signal));
   onProgress?.({ loaded: file.size, total: file.size });
 }
 
 /** PUT the bytes to a pre-upload URL, reporting progress. */
-export async function putFileTo(transport: Transport, url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
-  throwIfAborted(OPERATION, options.signal);
-  const target = transport.resolve(url);
+export function putFileTo(transport: Transport, url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
   // Default: the global XMLHttpRequest when there is one (browsers); none (Node) or null: fetch.
   const createXhr =
     transport.xhr === undefined ? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null) : transport.xhr;
-  return createXhr ? putWithXhr(createXhr, target, file, options) : putWithFetch(transport, target, file, options);
+  return createXhr ? putFileWithXhr(transport, url, file, options, createXhr) : putWithFetch(transport, url, file, options);
 }

@@ -37,7 +37,6 @@ export interface Recording {
   wav: Blob;
   /** Length of the recorded audio (not wall-clock time between start and stop). */
   durationMs: number;
-  sampleRate: number;
 }
 
 export interface PushToTalkRecorder {
@@ -51,15 +50,11 @@ export interface PushToTalkRecorder {
   readonly level: () => number;
   /** Audio recorded so far, in milliseconds. */
   readonly elapsedMs: () => number;
-  /** True from start() until stop()/cancel()/failure. */
-  readonly isActive: () => boolean;
 }
 
 export interface RecorderOptions {
   mediaDevices?: MediaDevices;
   audioContextFactory?: () => AudioContext;
-  /** Sample rate of the WAV; default 16000 (or the microphone's own rate when that is lower). */
-  sampleRate?: number;
   /** Audio beyond this is not kept; default 120000 (2 minutes, 3.7 MB of WAV). */
   maxDurationMs?: number;
   /** Called once when maxDurationMs is reached, e.g. to stop and send. */
@@ -84,10 +79,9 @@ const KIND_OF_ERROR: Readonly<Record<string, MicrophoneErrorKind>> = {
   NotSupportedError: 'unsupported',
 };
 
-export function microphoneErrorFrom(error: unknown): MicrophoneError {
-  if (error instanceof MicrophoneError) return error;
+function kindOfError(error: unknown): MicrophoneErrorKind {
   const name = String((error as { name?: unknown } | null)?.name);
-  return new MicrophoneError(Object.hasOwn(KIND_OF_ERROR, name) ? KIND_OF_ERROR[name]! : 'failed', error);
+  return Object.hasOwn(KIND_OF_ERROR, name) ? KIND_OF_ERROR[name]! : 'failed';
 }
 
 interface Session {
@@ -105,7 +99,6 @@ interface Session {
 const toMs = (frames: number, rate: number): number => Math.round((frames / rate) * 1000);
 
 export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToTalkRecorder {
-  const targetRate = options.sampleRate ?? SPEECH_SAMPLE_RATE;
   const maxDurationMs = options.maxDurationMs ?? 120_000;
   let session: Session | null = null;
 
@@ -151,7 +144,8 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     await current.started;
     if (current.cancelled) throw new MicrophoneError('cancelled');
     const { chunks, frames, context } = current;
-    const rate = Math.min(targetRate, context.sampleRate);
+    // 16 kHz, or the microphone's own rate when that is lower.
+    const rate = Math.min(SPEECH_SAMPLE_RATE, context.sampleRate);
     release(current);
     const mono = new Float32Array(frames);
     let offset = 0;
@@ -162,13 +156,12 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     return {
       wav: encodeWav(resample(mono, context.sampleRate, rate), rate),
       durationMs: toMs(frames, context.sampleRate),
-      sampleRate: rate,
     };
   };
 
   return {
-    start() {
-      if (session !== null) return Promise.reject(new MicrophoneError('in-progress'));
+    async start() {
+      if (session !== null) throw new MicrophoneError('in-progress');
       const mediaDevices = options.mediaDevices ?? globalThis.navigator?.mediaDevices;
       let context: AudioContext;
       try {
@@ -177,16 +170,16 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
         if (typeof mediaDevices?.getUserMedia !== 'function') throw new TypeError('no getUserMedia');
         context = options.audioContextFactory?.() ?? new AudioContext();
       } catch (error) {
-        return Promise.reject(new MicrophoneError('unsupported', error));
+        throw new MicrophoneError('unsupported', error);
       }
       const current: Session = (session = { context, chunks: [], frames: 0, level: 0 });
       return (current.started = open(current, mediaDevices).catch((error: unknown) => {
         release(current);
-        throw current.cancelled ? new MicrophoneError('cancelled') : microphoneErrorFrom(error);
+        throw new MicrophoneError(current.cancelled ? 'cancelled' : kindOfError(error), error);
       }));
     },
-    stop() {
-      if (session === null) return Promise.reject(new MicrophoneError('not-recording'));
+    async stop() {
+      if (session === null) throw new MicrophoneError('not-recording');
       return (session.stopped ??= finish(session));
     },
     cancel() {
@@ -196,6 +189,5 @@ export function createPushToTalkRecorder(options: RecorderOptions = {}): PushToT
     },
     level: () => session?.level ?? 0,
     elapsedMs: () => (session === null ? 0 : toMs(session.frames, session.context.sampleRate)),
-    isActive: () => session !== null,
   };
 }

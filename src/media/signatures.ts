@@ -78,12 +78,13 @@ export const EBML_HEADER_MAX_BYTES = 1024;
 
 /**
  * The EBML variable-size integer at `position` as [value, byte length]: the leading zero bits of its first byte
- * give its length (1 to 8). An element id keeps its length marker bit. Throws when malformed or cut off.
+ * give its length (1 to 8). An element id keeps its length marker bit. Throws a bare RangeError when malformed or
+ * cut off: both callers catch it and answer "not a header".
  */
 function varInt(bytes: Uint8Array, position: number, isId?: boolean): [number, number] {
   const first = bytes[position] ?? 0;
   const length = Math.clz32(first) - 23;
-  if (length > 8 || position + length > bytes.length) throw new RangeError('not an EBML header');
+  if (length > 8 || position + length > bytes.length) throw new RangeError();
   let value = isId ? first : first & (0xff >> length);
   for (let index = 1; index < length; index += 1) value = value * 256 + bytes[position + index]!;
   return [value, length];

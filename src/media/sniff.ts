@@ -22,13 +22,11 @@ const MB = 1024 * 1024;
  *   bytes), far above what push-to-talk produces (16 kHz mono 16-bit WAV is 1.9 MB a minute), and lets a
  *   picked 44.1 kHz stereo WAV of about 2.5 minutes through.
  */
-export const MEDIA_LIMITS = {
-  imageBytes: 20 * MB,
-  audioBytes: 25 * MB,
-  videoBytes: 100 * MB,
-} as const;
-
-export const sizeLimitFor = (kind: MediaKind): number => MEDIA_LIMITS[`${kind}Bytes`];
+export const MEDIA_LIMITS: Readonly<Record<MediaKind, number>> = {
+  image: 20 * MB,
+  audio: 25 * MB,
+  video: 100 * MB,
+};
 
 /** Values for an <input type=file accept>: a hint for the picker only; inspectFile decides. */
 export const ACCEPT_ATTRIBUTE: Readonly<Record<MediaKind, string>> = {
@@ -86,7 +84,7 @@ async function detect(file: Blob): Promise<DetectedFormat | undefined> {
  */
 export async function inspectFile(file: Blob & { name?: string }, expected: MediaKind): Promise<FileVerdict> {
   const name = file.name || unnamed(expected);
-  const limit = sizeLimitFor(expected);
+  const limit = MEDIA_LIMITS[expected];
   const reject = (rule: RejectionRule): FileVerdict => ({
     ok: false,
     rule,

@@ -15,6 +15,7 @@
  *   a failed upload drops that pending send and keeps the draft, offering retry.
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { UploadOptions, UploadProgress } from '../api/client';
 import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
 import { ACCEPTED } from '../media/messages';
 import type { Attachment, AttachmentKind } from './types';
@@ -52,10 +53,8 @@ export interface UploadResult {
   url: string;
 }
 
-export interface UploadCall {
-  onProgress(loaded: number, total: number): void;
-  signal: AbortSignal;
-}
+/** The service client's upload options (putFile), both always given. */
+export type UploadCall = Required<UploadOptions>;
 
 export type Recorder = Pick<PushToTalkRecorder, 'start' | 'stop' | 'cancel' | 'level' | 'elapsedMs'>;
 
@@ -128,6 +127,8 @@ export const draftText = {
 
 interface Item extends DraftItem {
   readonly state: Signal<UploadState>;
+  /** The running (or last) upload, to cancel it. */
+  upload?: AbortController;
 }
 
 export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
@@ -136,8 +137,6 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   const recording = signal(false);
   const pendingText = signal<string | null>(null);
   const checks = signal(0);
-  /** The running (or last) upload of each item, to cancel it. */
-  const uploads = new Map<Item, AbortController>();
   let nextId = 0;
   let disposed = false;
 
@@ -184,19 +183,18 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   }
 
   function upload(item: Item): void {
-    const controller = new AbortController();
-    uploads.set(item, controller);
+    const controller = (item.upload = new AbortController());
     const { state } = item;
-    const onProgress = (loaded: number, total: number): void => {
-      state.value = { phase: 'uploading', loaded, total };
+    const onProgress = (progress: UploadProgress): void => {
+      state.value = { phase: 'uploading', ...progress };
     };
-    onProgress(0, item.size);
+    onProgress({ loaded: 0, total: item.size });
     // A removed item, a retry or dispose aborts this upload: what it reports afterwards is stale.
     const current = (): boolean => !controller.signal.aborted;
     deps
       .upload(item.file, item.name, item.mimeType, {
         signal: controller.signal,
-        onProgress: (loaded, total) => current() && onProgress(loaded, total),
+        onProgress: (progress) => current() && onProgress(progress),
       })
       .then(
         (result) => {
@@ -217,8 +215,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   }
 
   function release(item: Item): void {
-    uploads.get(item)?.abort();
-    uploads.delete(item);
+    item.upload?.abort();
     if (item.preview !== null) deps.preview?.revokeObjectURL(item.preview);
   }
 

@@ -108,6 +108,7 @@ class FakeXhr {
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
   constructor() {
     FakeXhr.last = this;
   }
@@ -124,6 +125,7 @@ class FakeXhr {
   abort(): void {
     this.aborted = true;
     this.onabort?.();
+    this.onloadend?.();
   }
   progress(loaded: number, total: number): void {
     this.upload.onprogress?.({ loaded, total, lengthComputable: true });
@@ -132,6 +134,7 @@ class FakeXhr {
     this.status = status;
     this.responseText = responseText;
     this.onload?.();
+    this.onloadend?.();
   }
 }
 
@@ -193,5 +196,15 @@ describe('putFile over XMLHttpRequest (as in a browser)', () => {
     controller.abort();
     await expect(done).rejects.toMatchObject({ kind: 'aborted' });
     expect(xhr().aborted).toBe(true);
+  });
+
+  test('a finished upload stops listening to the signal', async () => {
+    const { client, xhr } = xhrClient();
+    const controller = new AbortController();
+    const done = client.putFile('/upload/1', pngFile(), { signal: controller.signal });
+    xhr().finish(200);
+    await done;
+    controller.abort();
+    expect(xhr().aborted).toBe(false);
   });
 });

@@ -93,8 +93,8 @@ describe('upload flow', () => {
       header.copy(bytes);
       return bytes;
     };
-    expect(await upload(admin, wavOf(MEDIA_LIMITS.audioBytes), 'long.wav')).toBeGreaterThan(0);
-    await expectHttp(upload(admin, wavOf(MEDIA_LIMITS.audioBytes + 1), 'longer.wav'), 413, 'at most 25 MB');
+    expect(await upload(admin, wavOf(MEDIA_LIMITS.audio), 'long.wav')).toBeGreaterThan(0);
+    await expectHttp(upload(admin, wavOf(MEDIA_LIMITS.audio + 1), 'longer.wav'), 413, 'at most 25 MB');
   });
 
   it('refuses a video over the (lowered) video limit with 413, and accepts one at the limit', async () => {

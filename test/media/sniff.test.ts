@@ -148,17 +148,17 @@ describe('inspectFile: video', () => {
 
 describe('inspectFile: size limits (exactly at the limit accepted, one byte over rejected)', () => {
   it.each([
-    ['image (PNG)', 'image' as const, png(), MEDIA_LIMITS.imageBytes, /"big\.bin" is larger than 20 MB, the limit for images\./],
-    ['image (GIF, padding after the trailer)', 'image' as const, gif(), MEDIA_LIMITS.imageBytes, /larger than 20 MB/],
-    ['audio (WAV)', 'audio' as const, wavHeader(0), MEDIA_LIMITS.audioBytes, /"big\.bin" is larger than 25 MB, the limit for audio files\./],
-    ['video (MP4)', 'video' as const, mp4(), MEDIA_LIMITS.videoBytes, /"big\.bin" is larger than 100 MB, the limit for videos\./],
+    ['image (PNG)', 'image' as const, png(), MEDIA_LIMITS.image, /"big\.bin" is larger than 20 MB, the limit for images\./],
+    ['image (GIF, padding after the trailer)', 'image' as const, gif(), MEDIA_LIMITS.image, /larger than 20 MB/],
+    ['audio (WAV)', 'audio' as const, wavHeader(0), MEDIA_LIMITS.audio, /"big\.bin" is larger than 25 MB, the limit for audio files\./],
+    ['video (MP4)', 'video' as const, mp4(), MEDIA_LIMITS.video, /"big\.bin" is larger than 100 MB, the limit for videos\./],
   ])('%s', async (_label, kind, head, limit, message) => {
     expect((await inspectFile(file(padded(head, limit), 'big.bin'), kind)).ok).toBe(true);
     expectRejected(await inspectFile(file(padded(head, limit + 1), 'big.bin'), kind), 'size', message);
   });
 
   it('uses the limits the service states (20 MB images, 100 MB video) and 25 MB for audio', () => {
-    expect(MEDIA_LIMITS).toEqual({ imageBytes: 20_971_520, audioBytes: 26_214_400, videoBytes: 104_857_600 });
+    expect(MEDIA_LIMITS).toEqual({ image: 20_971_520, audio: 26_214_400, video: 104_857_600 });
   });
 });
 

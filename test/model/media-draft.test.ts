@@ -138,7 +138,7 @@ describe('uploading and sending', () => {
   test('progress is reported; send waits for every upload, then asks with the attachments in order', async () => {
     const { draft, uploads, asked, revoked } = setup();
     await draft.addFiles([file(png(), 'a.png'), file(jpeg(), 'b.jpg')]);
-    uploads[0]?.call.onProgress(40, 100);
+    uploads[0]?.call.onProgress({ loaded: 40, total: 100 });
     expect(draft.items.value[0]?.state.value).toEqual({ phase: 'uploading', loaded: 40, total: 100 });
 
     expect(draft.send('  Which is nicer?  ')).toBe(true);
@@ -258,7 +258,7 @@ function fakeRecorder(outcome: { start?: Error; durationMs?: number }) {
     },
     stop: async (): Promise<Recording> => {
       calls.push('stop');
-      return { wav: new Blob([wavHeader(0)], { type: 'audio/wav' }), durationMs: outcome.durationMs ?? 2000, sampleRate: 16000 };
+      return { wav: new Blob([wavHeader(0)], { type: 'audio/wav' }), durationMs: outcome.durationMs ?? 2000 };
     },
     cancel: () => void calls.push('cancel'),
     level: () => 0.25,

@@ -1,5 +1,6 @@
 /**
- * The media chunk's wiring on the real conversation and the real service client over a fake fetch: an upload
+ * The media chunk's wiring on the real conversation and the real service client over a fake fetch (the PUT goes
+ * through an XMLHttpRequest stand-in that sends with it, as the widget always PUTs with XMLHttpRequest): an upload
  * starts a session first (its key authorises the upload), puts the bytes under their real type, finishes, and
  * the question goes to ClientAsk with chatAskType Image, the fileIds, and the served URL kept for history.
  */
@@ -9,6 +10,7 @@ import { createMediaController } from '../../src/ui/media/controller';
 import { pickerAccept, PICKER_ACCEPT } from '../../src/ui/media/accept';
 import { createHarness } from '../helpers/conversation-harness';
 import { createFakeFetch } from '../helpers/fake-fetch';
+import { xhrOverFetch } from '../helpers/xhr-over-fetch';
 import { png } from '../media/fixtures';
 
 const envelope = (data: unknown) =>
@@ -35,7 +37,7 @@ test('an image is uploaded with the session key and asked about with chatAskType
   });
   const controller = await createMediaController({
     model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
-    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: null },
+    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
     baseUrl: 'https://chat.example/',
   });
 
@@ -71,7 +73,7 @@ test('a question the local rate limit refuses keeps the uploaded draft', async (
   );
   const controller = await createMediaController({
     model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
-    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: null },
+    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
     baseUrl: 'https://chat.example/',
   });
   void harness.conversation.send('first question');

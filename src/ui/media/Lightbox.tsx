@@ -29,8 +29,7 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
+    dialog.current?.showModal();
     closeButton.current?.focus();
   }, []);
   return (

@@ -83,21 +83,21 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
   );
 }
 
-/** Polled ten times a second while recording: the recorder's level and length are plain numbers, not signals. */
+/** Redrawn ten times a second while recording: the recorder's level and length are plain numbers, not signals. */
 function RecordingMeter({ draft }: { draft: MediaDraft }): JSX.Element {
-  const [reading, setReading] = useState({ level: 0, elapsedMs: 0 });
+  const [, redraw] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setReading({ level: draft.level(), elapsedMs: draft.elapsedMs() }), 100);
+    const timer = setInterval(() => redraw((count) => count + 1), 100);
     return () => clearInterval(timer);
-  }, [draft]);
-  const seconds = Math.floor(reading.elapsedMs / 1000);
+  }, []);
+  const seconds = Math.floor(draft.elapsedMs() / 1000);
   return (
     <div class="cw-media__recording">
       <span class="cw-media__dot" aria-hidden="true" />
       <span>{text.recording}</span>
       <time class="cw-media__elapsed">{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</time>
-      {/* Speech is mostly 0.02..0.3 RMS: scaled so talking fills most of the meter. */}
-      <meter class="cw-media__level" min={0} max={1} value={Math.min(1, reading.level * 4)} aria-label={text.level} />
+      {/* Speech is mostly 0.02..0.3 RMS: scaled so talking fills most of the meter (a meter's range is 0..1 by default). */}
+      <meter class="cw-media__level" value={Math.min(1, draft.level() * 4)} aria-label={text.level} />
       <span class="cw-media__hint">{text.recordingHint}</span>
     </div>
   );

@@ -7,7 +7,8 @@ import type { ClientOptions } from '../../api/client';
 import { ServiceError } from '../../api/errors';
 import { createTransport } from '../../api/http';
 import { failureText } from '../../api/messages';
-import { finishUpload, preUpload, putFile } from '../../api/operations';
+import { finishUpload, preUpload } from '../../api/operations';
+import { putFileWithXhr } from '../../api/upload';
 import { createPushToTalkRecorder, inspectFile } from '../../media';
 import type { Conversation } from '../../model/conversation';
 import { failureMessage } from '../../model/failures';
@@ -36,20 +37,17 @@ export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 
 
 export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
   const { model, baseUrl } = options;
-  const conversation = await options.model.conversation.load();
+  const conversation = await model.conversation.load();
   // Only the three upload steps are bundled, not the whole service client.
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
 
   async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
-    const { signal } = call;
     await conversation.ensureSession();
-    const target = await preUpload(transport, { fileName: name }, { signal });
-    // The PUT carries the real format's type, whatever the browser guessed from the name.
-    await putFile(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), {
-      signal,
-      onProgress: (progress) => call.onProgress(progress.loaded, progress.total),
-    });
-    if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, { signal })) !== 1) {
+    const target = await preUpload(transport, { fileName: name }, call);
+    // The PUT carries the real format's type, whatever the browser guessed from the name. XMLHttpRequest, for
+    // progress: the client's fetch fallback is for Node, and the widget runs in browsers.
+    await putFileWithXhr(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), call);
+    if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, call)) !== 1) {
       throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
     }
     // The pre-upload URL also serves the file back (GET): history shows it from there, never from stored bytes.
