@@ -48,11 +48,7 @@ export function createTransport(options: ClientOptions): Transport {
       if (sessionKey) merged.set(SESSION_KEY_HEADER, sessionKey);
       const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
       if (extra) for (const [name, value] of Object.entries(extra)) merged.set(name, value);
-      const result: HeaderRecord = {};
-      merged.forEach((value, name) => {
-        result[name] = value;
-      });
-      return result;
+      return Object.fromEntries(merged);
     },
   };
 }

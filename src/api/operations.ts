@@ -5,8 +5,8 @@
  */
 import type { CallOptions, HeaderRecord, UploadOptions } from './client';
 import {
-  malformedError, parseJson, readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList,
-  readNumber, readPreUpload, readSession, unwrapEnvelope, type DataReader,
+  readAnswer, readConfig, readDeleteResult, readEnvelope, readId, readListingPage, readModelList, readNumber,
+  readPreUpload, readSession, type DataReader,
 } from './envelope';
 import { ServiceError } from './errors';
 import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
@@ -57,9 +57,7 @@ export async function requestJson<T>(
   }
   const text = await readBody(operation, response, signal);
   if (!response.ok) throw httpError(operation, response.status, text);
-  const parsed = parseJson(text);
-  if (!parsed.ok) throw malformedError(operation, parsed.error);
-  return unwrapEnvelope(operation, parsed.value, read);
+  return readEnvelope(operation, text, read);
 }
 
 function post<T>(

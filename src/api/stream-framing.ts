@@ -1,4 +1,4 @@
-import { isRecord } from './envelope';
+import { envelopeFailure, isRecord } from './envelope';
 
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
@@ -105,11 +105,7 @@ function isFinalObject(value: Record<string, unknown>): boolean {
 function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
   if (!isRecord(value)) return { type: 'malformed', reason: 'an event is not a JSON object' };
   if (!insideEnvelope && typeof value.Success === 'boolean' && ('Code' in value || 'Message' in value || 'Data' in value)) {
-    if (!value.Success) {
-      const code = typeof value.Code === 'number' ? value.Code : undefined;
-      const message = typeof value.Message === 'string' && value.Message.trim() !== '' ? value.Message.trim() : undefined;
-      return { type: 'failure', ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
-    }
+    if (!value.Success) return { type: 'failure', ...envelopeFailure(value) };
     return isRecord(value.Data) ? interpretObject(value.Data, true) : { type: 'ignore' };
   }
   const content = value.content;

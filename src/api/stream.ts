@@ -8,7 +8,7 @@
  */
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import type { CallOptions, StreamHandlers } from './client';
-import { businessError, malformedError, parseJson, readAnswer, unwrapEnvelope } from './envelope';
+import { businessError, malformedError, readAnswer, readEnvelope } from './envelope';
 import { ServiceError } from './errors';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
@@ -68,6 +68,8 @@ export async function streamAnswer(
     function onCallerAbort(): void {
       fail(abortedError(OPERATION, signal?.reason, text));
     }
+    const interrupted = (cause?: unknown): ServiceError =>
+      new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause });
     signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     function addText(content: string): void {
@@ -95,9 +97,7 @@ export async function streamAnswer(
       if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
       if (!isJsonResponse(response)) return;
       // A JSON answer instead of a stream: an envelope, most likely a business error such as a rate limit.
-      const parsed = parseJson(await readBody(OPERATION, response, signal));
-      if (!parsed.ok) throw malformedError(OPERATION, parsed.error);
-      const answer = unwrapEnvelope(OPERATION, parsed.value, readAnswer);
+      const answer = readEnvelope(OPERATION, await readBody(OPERATION, response, signal), readAnswer);
       addText(answer.content);
       succeed({ QuestionID: 0, AnswerID: answer.messageid, Answer: answer.content, TotalToken: answer.totalToken });
     }
@@ -146,11 +146,11 @@ export async function streamAnswer(
         throw error;
       },
     }).then(
-      () => fail(new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text })),
+      () => fail(interrupted()),
       (error: unknown) => {
-        if (error instanceof ServiceError) fail(error);
-        else if (!opened) fail(transportError(OPERATION, error, signal));
-        else fail(new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause: error }));
+        // A ServiceError is ours (onopen, onChunk); any other failure before the response opened is the network's.
+        if (error instanceof ServiceError || !opened) fail(transportError(OPERATION, error, signal));
+        else fail(interrupted(error));
       },
     );
   });
