@@ -31,8 +31,8 @@ function field<T>(source: Record<string, unknown>, name: string, check: (v: unkn
   return value;
 }
 
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
+export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+export const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {

@@ -346,8 +346,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
     addNotice(text, mailto) {
       const notice = createMessage({
-        id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text,
-        ...(mailto === undefined ? {} : { mailto }),
+        id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text, mailto,
       });
       append(notice);
       persistMessages();
