@@ -15,7 +15,7 @@ import {
 } from './persistence';
 import { createConversationState, type ConversationState } from './lazy-conversation';
 import { errorKind, failureMessage } from './failures';
-import { createRateLimiter } from './rate-limit';
+import { takeSendSlot } from './rate-limit';
 import { createSessionKeeper } from './session-keeper';
 import { transcriptOf } from './transcript';
 import { afterNextPaint, animationFrameScheduler } from './frame';
@@ -136,17 +136,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function takeRateLimitSlot(): boolean {
     const limit = deps.settings.peek().rateLimit;
     if (limit === null) return true;
-    const limiter = createRateLimiter({
-      count: limit.count,
-      windowSeconds: limit.windowSeconds,
-      store: deps.visitorStore,
-      now: () => clock.now(),
-    });
-    const verdict = limiter.check();
-    if (verdict.allowed) {
-      limiter.record();
-      return true;
-    }
+    const verdict = takeSendSlot(limit, deps.visitorStore, clock.now());
+    if (verdict.allowed) return true;
     cancelRateLimitTimer?.();
     rateLimit.value = { message: limit.message, retryAt: clock.now() + verdict.retryInMs };
     cancelRateLimitTimer = clock.setTimeout(() => {
