@@ -190,15 +190,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
     };
 
     try {
-      const asked = await sessions.obtain();
+      // A session there already was restored or used before: it may have expired.
+      const restored = sessions.current !== null;
+      const session = await sessions.obtain();
       let final;
       try {
         if (run.stopped) throw new DOMException('stopped', 'AbortError');
-        final = await deps.client.askStream(askRequest(asked.session, user), { onChunk }, { signal: run.controller.signal });
+        final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
       } catch (error) {
         // A stored session the service no longer knows (HTTP 401): the question was refused, not asked, so it is
         // asked once in a fresh session instead of failing.
-        if (!(asked.restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
+        if (!(restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
           throw error;
         }
         sessions.set(null);
