@@ -1,4 +1,4 @@
-import { envelopeFailure, isRecord } from './envelope';
+import { envelopeFailure, isNumber, isRecord } from './envelope';
 
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
@@ -92,7 +92,7 @@ export type StreamItem =
   | { type: 'malformed'; reason: string };
 
 function toCount(value: unknown): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (isNumber(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return 0;
 }

@@ -3,6 +3,7 @@
  * window. The send times live in a KeyValueStore so a reload — or a second tab on the same storage — cannot reset
  * the window.
  */
+import { isNumber } from '../api/envelope';
 import type { KeyValueStore } from './storage';
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryInMs: number };
@@ -33,7 +34,7 @@ export function takeSendSlot(limit: RateLimit, store: KeyValueStore, now: number
   const stored = store.get<unknown>(RATE_LIMIT_KEY);
   // Send times still inside the window, oldest first, at most `count` of them.
   const sends = (Array.isArray(stored) ? stored : [])
-    .filter((time): time is number => typeof time === 'number' && Number.isFinite(time))
+    .filter(isNumber)
     // A time in the future means the clock was set back; counting it from now keeps the block to one window.
     .map((time) => Math.min(time, now))
     .filter((time) => time > now - windowMs)
