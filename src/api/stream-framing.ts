@@ -1,4 +1,5 @@
 import { envelopeFailure, isNumber, isRecord } from './envelope';
+import type { StreamFinal } from './types';
 
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
@@ -82,11 +83,14 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, string> {
   });
 }
 
-/** What one event of the stream means. */
+/**
+ * What one event of the stream means. A final object keeps its wire names; its Answer is left out when it had none
+ * (the text streamed is the answer then), its content when it brought no more text.
+ */
 export type StreamItem =
   | { type: 'ignore' }
   | { type: 'chunk'; content: string }
-  | { type: 'final'; content?: string; answer?: string; questionId: number; answerId: number; totalToken: number; taskCompleted?: boolean }
+  | ({ type: 'final'; content?: string } & Omit<StreamFinal, 'Answer'> & Partial<Pick<StreamFinal, 'Answer'>>)
   | { type: 'done' }
   | { type: 'failure'; code?: number; message?: string }
   | { type: 'malformed'; reason: string };
@@ -116,11 +120,11 @@ function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
     return {
       type: 'final',
       ...(typeof content === 'string' && content !== '' ? { content } : {}),
-      ...(typeof value.Answer === 'string' ? { answer: value.Answer } : {}),
-      questionId: toCount(value.QuestionID),
-      answerId: toCount(value.AnswerID),
-      totalToken: toCount(value.TotalToken),
-      ...(typeof value.TaskCompleted === 'boolean' ? { taskCompleted: value.TaskCompleted } : {}),
+      ...(typeof value.Answer === 'string' ? { Answer: value.Answer } : {}),
+      QuestionID: toCount(value.QuestionID),
+      AnswerID: toCount(value.AnswerID),
+      TotalToken: toCount(value.TotalToken),
+      ...(typeof value.TaskCompleted === 'boolean' ? { TaskCompleted: value.TaskCompleted } : {}),
     };
   }
   return typeof content === 'string' ? { type: 'chunk', content } : { type: 'ignore' };

@@ -114,16 +114,12 @@ export async function streamAnswer(
         case 'done':
           succeed({ QuestionID: 0, AnswerID: 0, Answer: text, TotalToken: 0 });
           return;
-        case 'final':
-          if (item.content !== undefined) addText(item.content);
-          succeed({
-            QuestionID: item.questionId,
-            AnswerID: item.answerId,
-            Answer: item.answer ?? text,
-            TotalToken: item.totalToken,
-            ...(item.taskCompleted === undefined ? {} : { TaskCompleted: item.taskCompleted }),
-          });
+        case 'final': {
+          const { type, content, ...final } = item;
+          if (content !== undefined) addText(content);
+          succeed({ ...final, Answer: final.Answer ?? text });
           return;
+        }
         case 'failure':
           fail(businessError(OPERATION, item, text));
           return;
