@@ -91,7 +91,6 @@ export type StreamItem =
   | { type: 'ignore' }
   | { type: 'chunk'; content: string }
   | ({ type: 'final'; content?: string } & Omit<StreamFinal, 'Answer'> & Partial<Pick<StreamFinal, 'Answer'>>)
-  | { type: 'done' }
   | { type: 'failure'; code?: number; message?: string }
   | { type: 'malformed'; reason: string };
 
@@ -134,7 +133,8 @@ function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
 export function interpretEvent(data: string, event: string): StreamItem {
   const text = data.trim();
   if (text === '') return { type: 'ignore' };
-  if (text === '[DONE]') return { type: 'done' };
+  // The [DONE] sentinel ends the answer like a final object that tells nothing more.
+  if (text === '[DONE]') return { type: 'final', QuestionID: 0, AnswerID: 0, TotalToken: 0 };
   let value: unknown;
   try {
     value = JSON.parse(text);

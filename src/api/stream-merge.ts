@@ -77,7 +77,7 @@ export function createTextEventMerger(): TransformStream<string, Uint8Array> {
     }
     if (isEmpty || isComment) return;
     if (typeof line === 'string' && endsRead) unclosed = line;
-    else if (line === undefined || typeof line === 'string' || (line.type !== 'ignore' && line.type !== 'done')) streamed = null;
+    else if (line === undefined || typeof line === 'string' || line.type !== 'ignore') streamed = null;
   }
 
   function merge(text: string): string {

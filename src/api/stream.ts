@@ -111,9 +111,6 @@ export async function streamAnswer(
         case 'chunk':
           addText(item.content);
           return;
-        case 'done':
-          succeed({ QuestionID: 0, AnswerID: 0, Answer: text, TotalToken: 0 });
-          return;
         case 'final': {
           const { type, content, ...final } = item;
           if (content !== undefined) addText(content);
