@@ -25,17 +25,11 @@ export interface Transport {
 
 const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
-export function joinUrl(baseUrl: string, pathOrUrl: string): string {
-  if (ABSOLUTE_URL.test(pathOrUrl)) return pathOrUrl;
-  const base = baseUrl.replace(/\/+$/, '');
-  const path = pathOrUrl.replace(/^\/+/, '');
-  return `${base}/${path}`;
-}
-
 export function createTransport(options: ClientOptions): Transport {
   // Looked up per call and called unbound-safe: window.fetch throws "Illegal invocation" when detached.
   const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const resolve = (pathOrUrl: string): string => joinUrl(options.baseUrl, pathOrUrl);
+  const resolve = (pathOrUrl: string): string =>
+    ABSOLUTE_URL.test(pathOrUrl) ? pathOrUrl : `${options.baseUrl.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
   return {
     fetch: fetchFunction,
     xhr: options.xhr,
