@@ -26,6 +26,21 @@ function isJsonResponse(response: Response): boolean {
 /** fetchEventSource calls window.clearTimeout and document.removeEventListener unconditionally. */
 const BROWSER_GLOBALS = ['window', 'document'] as const;
 
+/**
+ * Throws, naming what is missing, where fetchEventSource's browser globals are not there (Node). Not a
+ * ServiceError: nothing was sent, the environment is wrong. src/ never installs globals itself. The client's
+ * askStream checks first (operations.ts); the widget, which only runs in a page, calls streamAnswer directly.
+ */
+export function assertBrowserGlobals(): void {
+  const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
+  if (missing.length > 0) {
+    throw new Error(
+      `askStream needs the browser globals window and document (@microsoft/fetch-event-source uses them); ` +
+        `missing: ${missing.join(', ')}. In Node, install them before calling it.`,
+    );
+  }
+}
+
 export async function streamAnswer(
   transport: Transport,
   request: Omit<AskRequest, 'stream'>,
@@ -34,14 +49,6 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
-  if (missing.length > 0) {
-    // Not a ServiceError: nothing was sent, the environment is wrong. src/ never installs globals itself.
-    throw new Error(
-      `askStream needs the browser globals window and document (@microsoft/fetch-event-source uses them); ` +
-        `missing: ${missing.join(', ')}. In Node, install them before calling it.`,
-    );
-  }
   const headers = await transport.headers({
     accept: 'text/event-stream, application/json',
     'content-type': 'application/json',
