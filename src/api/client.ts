@@ -9,6 +9,7 @@ import type {
   RealEstateListResponse, RealEstateUpdateRequest, StreamFinal,
 } from './types';
 import { createTransport } from './http';
+import { SECRET_KEY_HEADER } from './types';
 import * as operations from './operations';
 
 export type HeaderRecord = Record<string, string>;
@@ -86,7 +87,16 @@ export interface ServiceClient {
 
 /** Every operation over one transport. A bundle that needs only a few can call operations.ts directly instead. */
 export function createClient(options: ClientOptions): ServiceClient {
-  const transport = createTransport(options);
+  const { sessionKey, secretKey, headers } = options;
+  const transport = createTransport({
+    ...options,
+    sessionKey: typeof sessionKey === 'function' ? sessionKey : () => sessionKey,
+    async headers() {
+      const extra = typeof headers === 'function' ? await headers() : headers;
+      // The caller's headers come after the secret key, so they may override it.
+      return secretKey ? { [SECRET_KEY_HEADER]: secretKey, ...extra } : { ...extra };
+    },
+  });
   return {
     getConfig: (request, call) => operations.getConfig(transport, request, call),
     getSession: (request, call) => operations.getSession(transport, request, call),

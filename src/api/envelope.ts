@@ -31,8 +31,8 @@ function field<T>(source: Record<string, unknown>, name: string, check: (v: unkn
   return value;
 }
 
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
+export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+export const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
@@ -43,19 +43,22 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-/** What a failed envelope said, or undefined when `value` is not an envelope at all. */
-export function envelopeFailure(value: unknown): { code?: number; message?: string } | undefined {
-  if (!isRecord(value) || typeof value.Success !== 'boolean') return undefined;
-  const code = isNumber(value.Code) ? value.Code : undefined;
-  const message = isString(value.Message) && value.Message.trim() !== '' ? value.Message.trim() : undefined;
-  return { ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
+export interface EnvelopeFailure {
+  code?: number;
+  message?: string;
 }
 
-export function businessError(
-  operation: string,
-  failure: { code?: number; message?: string },
-  partialText?: string,
-): ServiceError {
+/** What a failed envelope said, or undefined when `value` is not an envelope at all. */
+export function envelopeFailure(value: unknown): EnvelopeFailure | undefined {
+  if (!isRecord(value) || typeof value.Success !== 'boolean') return undefined;
+  const failure: EnvelopeFailure = {};
+  if (isNumber(value.Code)) failure.code = value.Code;
+  const message = isString(value.Message) ? value.Message.trim() : '';
+  if (message !== '') failure.message = message;
+  return failure;
+}
+
+export function businessError(operation: string, failure: EnvelopeFailure, partialText?: string): ServiceError {
   return new ServiceError('business', failure.message ?? failureText.business(failure.code), {
     operation,
     code: failure.code,
@@ -68,14 +71,18 @@ export function malformedError(operation: string, cause: unknown, partialText?: 
   return new ServiceError('malformed', failureText.malformed, { operation, cause, partialText });
 }
 
-/** Unwraps a parsed envelope: Data on success, a business error on Success false, malformed otherwise. */
-export function unwrapEnvelope<T>(operation: string, value: unknown, read: DataReader<T>): T {
-  if (!isRecord(value) || typeof value.Success !== 'boolean') {
-    throw malformedError(operation, new ShapeMismatch('the response is not an envelope'));
-  }
-  if (!value.Success) throw businessError(operation, envelopeFailure(value) ?? {});
+/** Reads a JSON envelope: Data on success, a business error on Success false, malformed otherwise. */
+export function readEnvelope<T>(operation: string, text: string, read: DataReader<T>): T {
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw malformedError(operation, parsed.error);
+  const value = parsed.value;
+  const failure = envelopeFailure(value);
+  if (failure === undefined) throw malformedError(operation, new ShapeMismatch('the response is not an envelope'));
+  // envelopeFailure checked the shape: an object with a boolean Success.
+  const envelope = value as { Success: boolean; Data: unknown };
+  if (!envelope.Success) throw businessError(operation, failure);
   try {
-    return read(value.Data);
+    return read(envelope.Data);
   } catch (error) {
     if (error instanceof ShapeMismatch) throw malformedError(operation, error);
     throw error;

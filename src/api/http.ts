@@ -7,9 +7,17 @@ import type { ClientOptions, HeaderRecord } from './client';
 import { envelopeFailure, parseJson } from './envelope';
 import { ServiceError } from './errors';
 import { failureText } from './messages';
-import { SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './types';
+import { SESSION_KEY_HEADER, type OperationName } from './types';
 
 export type FetchFunction = typeof fetch;
+
+/**
+ * The client's options as a Transport takes them: the session key read through a function, and no secret key
+ * (createClient sends it as one of the extra headers; a widget in a page never has one).
+ */
+export interface TransportOptions extends Omit<ClientOptions, 'sessionKey' | 'secretKey'> {
+  sessionKey?: () => string | undefined;
+}
 
 export interface Transport {
   readonly fetch: FetchFunction;
@@ -17,7 +25,7 @@ export interface Transport {
   operationUrl(operation: OperationName, defaultPath: string): string;
   /** A path relative to the base URL, or an absolute URL left as it is. */
   resolve(pathOrUrl: string): string;
-  /** `base` plus the credentials and the caller's extra headers, with lower-case names. */
+  /** `base` plus the session key and the caller's extra headers, with lower-case names. */
   headers(base: HeaderRecord): Promise<HeaderRecord>;
   /** The `xhr` option as given: how putFile creates its XMLHttpRequest (upload.ts). */
   readonly xhr: ClientOptions['xhr'];
@@ -25,17 +33,11 @@ export interface Transport {
 
 const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
-export function joinUrl(baseUrl: string, pathOrUrl: string): string {
-  if (ABSOLUTE_URL.test(pathOrUrl)) return pathOrUrl;
-  const base = baseUrl.replace(/\/+$/, '');
-  const path = pathOrUrl.replace(/^\/+/, '');
-  return `${base}/${path}`;
-}
-
-export function createTransport(options: ClientOptions): Transport {
+export function createTransport(options: TransportOptions): Transport {
   // Looked up per call and called unbound-safe: window.fetch throws "Illegal invocation" when detached.
   const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const resolve = (pathOrUrl: string): string => joinUrl(options.baseUrl, pathOrUrl);
+  const resolve = (pathOrUrl: string): string =>
+    ABSOLUTE_URL.test(pathOrUrl) ? pathOrUrl : `${options.baseUrl.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
   return {
     fetch: fetchFunction,
     xhr: options.xhr,
@@ -43,16 +45,11 @@ export function createTransport(options: ClientOptions): Transport {
     operationUrl: (operation, defaultPath) => resolve(options.paths?.[operation] ?? defaultPath),
     async headers(base) {
       const merged = new Headers(base);
-      if (options.secretKey) merged.set(SECRET_KEY_HEADER, options.secretKey);
-      const sessionKey = typeof options.sessionKey === 'function' ? options.sessionKey() : options.sessionKey;
+      const sessionKey = options.sessionKey?.();
       if (sessionKey) merged.set(SESSION_KEY_HEADER, sessionKey);
       const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
       if (extra) for (const [name, value] of Object.entries(extra)) merged.set(name, value);
-      const result: HeaderRecord = {};
-      merged.forEach((value, name) => {
-        result[name] = value;
-      });
-      return result;
+      return Object.fromEntries(merged);
     },
   };
 }

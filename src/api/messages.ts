@@ -7,9 +7,7 @@ export const failureText = {
   http: (status: number, serviceMessage?: string): string =>
     `The chat service answered with HTTP ${status}.${serviceMessage ? ` ${serviceMessage}` : ''}`,
   business: (code: number | undefined): string =>
-    code === undefined
-      ? 'The chat service could not complete the request.'
-      : `The chat service could not complete the request (code ${code}).`,
+    `The chat service could not complete the request${code === undefined ? '' : ` (code ${code})`}.`,
   malformed: 'The chat service sent a response the widget could not read.',
   aborted: 'The request was cancelled.',
   interrupted: 'The answer was interrupted before it was complete.',

@@ -3,10 +3,10 @@
  * operations it calls and their Data checks: the widget's chat engine uses askStream, its media code the upload
  * steps. createClient (client.ts) puts them all behind the ServiceClient facade.
  */
-import type { CallOptions, HeaderRecord, UploadOptions } from './client';
+import type { CallOptions, HeaderRecord, StreamHandlers, UploadOptions } from './client';
 import {
-  malformedError, parseJson, readAnswer, readConfig, readDeleteResult, readId, readListingPage, readModelList,
-  readNumber, readPreUpload, readSession, unwrapEnvelope, type DataReader,
+  readAnswer, readConfig, readDeleteResult, readEnvelope, readId, readListingPage, readModelList, readNumber,
+  readPreUpload, readSession, type DataReader,
 } from './envelope';
 import { ServiceError } from './errors';
 import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
@@ -18,11 +18,25 @@ import {
   type GetSessionRequest, type GetSessionResponse, type ModelListItem, type OperationName, type PreUploadRequest,
   type PreUploadResponse, type PublicConfig, type RealEstateCreateRequest, type RealEstateDeleteRequest,
   type RealEstateDeleteResponse, type RealEstateListRequest, type RealEstateListResponse, type RealEstateUpdateRequest,
+  type StreamFinal,
 } from './types';
+import { assertBrowserGlobals, streamAnswer } from './stream';
 import { putFileTo } from './upload';
 
-export { streamAnswer as askStream } from './stream';
 export { putFileTo as putFile } from './upload';
+
+/** ClientAsk with stream true (stream.ts), in any environment: outside a page it first says what is missing. */
+export async function askStream(
+  transport: Transport,
+  request: Omit<AskRequest, 'stream'>,
+  handlers: StreamHandlers,
+  call?: CallOptions,
+): Promise<StreamFinal> {
+  // An aborted call is refused as aborted first, as streamAnswer would.
+  throwIfAborted('askStream', call?.signal);
+  assertBrowserGlobals();
+  return streamAnswer(transport, request, handlers, call);
+}
 
 export interface JsonRequest {
   method: 'GET' | 'POST';
@@ -57,9 +71,7 @@ export async function requestJson<T>(
   }
   const text = await readBody(operation, response, signal);
   if (!response.ok) throw httpError(operation, response.status, text);
-  const parsed = parseJson(text);
-  if (!parsed.ok) throw malformedError(operation, parsed.error);
-  return unwrapEnvelope(operation, parsed.value, read);
+  return readEnvelope(operation, text, read);
 }
 
 function post<T>(

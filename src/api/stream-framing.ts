@@ -1,4 +1,5 @@
-import { isRecord } from './envelope';
+import { envelopeFailure, isNumber, isRecord } from './envelope';
+import type { StreamFinal } from './types';
 
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
@@ -82,17 +83,19 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, string> {
   });
 }
 
-/** What one event of the stream means. */
+/**
+ * What one event of the stream means. A final object keeps its wire names; its Answer is left out when it had none
+ * (the text streamed is the answer then), its content when it brought no more text.
+ */
 export type StreamItem =
   | { type: 'ignore' }
   | { type: 'chunk'; content: string }
-  | { type: 'final'; content?: string; answer?: string; questionId: number; answerId: number; totalToken: number; taskCompleted?: boolean }
-  | { type: 'done' }
+  | ({ type: 'final'; content?: string } & Omit<StreamFinal, 'Answer'> & Partial<Pick<StreamFinal, 'Answer'>>)
   | { type: 'failure'; code?: number; message?: string }
   | { type: 'malformed'; reason: string };
 
 function toCount(value: unknown): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (isNumber(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return 0;
 }
@@ -105,11 +108,7 @@ function isFinalObject(value: Record<string, unknown>): boolean {
 function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
   if (!isRecord(value)) return { type: 'malformed', reason: 'an event is not a JSON object' };
   if (!insideEnvelope && typeof value.Success === 'boolean' && ('Code' in value || 'Message' in value || 'Data' in value)) {
-    if (!value.Success) {
-      const code = typeof value.Code === 'number' ? value.Code : undefined;
-      const message = typeof value.Message === 'string' && value.Message.trim() !== '' ? value.Message.trim() : undefined;
-      return { type: 'failure', ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
-    }
+    if (!value.Success) return { type: 'failure', ...envelopeFailure(value) };
     return isRecord(value.Data) ? interpretObject(value.Data, true) : { type: 'ignore' };
   }
   const content = value.content;
@@ -120,11 +119,11 @@ function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
     return {
       type: 'final',
       ...(typeof content === 'string' && content !== '' ? { content } : {}),
-      ...(typeof value.Answer === 'string' ? { answer: value.Answer } : {}),
-      questionId: toCount(value.QuestionID),
-      answerId: toCount(value.AnswerID),
-      totalToken: toCount(value.TotalToken),
-      ...(typeof value.TaskCompleted === 'boolean' ? { taskCompleted: value.TaskCompleted } : {}),
+      ...(typeof value.Answer === 'string' ? { Answer: value.Answer } : {}),
+      QuestionID: toCount(value.QuestionID),
+      AnswerID: toCount(value.AnswerID),
+      TotalToken: toCount(value.TotalToken),
+      ...(typeof value.TaskCompleted === 'boolean' ? { TaskCompleted: value.TaskCompleted } : {}),
     };
   }
   return typeof content === 'string' ? { type: 'chunk', content } : { type: 'ignore' };
@@ -134,7 +133,8 @@ function interpretObject(value: unknown, insideEnvelope: boolean): StreamItem {
 export function interpretEvent(data: string, event: string): StreamItem {
   const text = data.trim();
   if (text === '') return { type: 'ignore' };
-  if (text === '[DONE]') return { type: 'done' };
+  // The [DONE] sentinel ends the answer like a final object that tells nothing more.
+  if (text === '[DONE]') return { type: 'final', QuestionID: 0, AnswerID: 0, TotalToken: 0 };
   let value: unknown;
   try {
     value = JSON.parse(text);

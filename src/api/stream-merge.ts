@@ -50,9 +50,7 @@ function readDataLine(text: string, start: number, lineEnd: number): string | St
 
 /** The final event without its Answer (askStream falls back to the text it streamed). */
 function finalWithoutAnswer(item: Extract<StreamItem, { type: 'final' }>): string {
-  const { content, questionId, answerId, totalToken, taskCompleted } = item;
-  // JSON.stringify leaves out the fields that are undefined (no content, no TaskCompleted).
-  const fields = { content, QuestionID: questionId, AnswerID: answerId, TotalToken: totalToken, TaskCompleted: taskCompleted };
+  const { type, Answer, ...fields } = item;
   return `data: ${JSON.stringify(fields)}\n\n`;
 }
 
@@ -79,7 +77,7 @@ export function createTextEventMerger(): TransformStream<string, Uint8Array> {
     }
     if (isEmpty || isComment) return;
     if (typeof line === 'string' && endsRead) unclosed = line;
-    else if (line === undefined || typeof line === 'string' || (line.type !== 'ignore' && line.type !== 'done')) streamed = null;
+    else if (line === undefined || typeof line === 'string' || line.type !== 'ignore') streamed = null;
   }
 
   function merge(text: string): string {
@@ -117,8 +115,8 @@ export function createTextEventMerger(): TransformStream<string, Uint8Array> {
         continue;
       }
       closeRun(index);
-      if (closed && typeof line === 'object' && line.type === 'final' && line.answer !== undefined && streamed !== null) {
-        if (jsonBody(line.answer) === streamed + (line.content === undefined ? '' : jsonBody(line.content))) {
+      if (closed && typeof line === 'object' && line.type === 'final' && line.Answer !== undefined && streamed !== null) {
+        if (jsonBody(line.Answer) === streamed + (line.content === undefined ? '' : jsonBody(line.content))) {
           parts.push(text.slice(copiedUpTo, index), finalWithoutAnswer(line));
           copiedUpTo = lineEnd + 2;
         }

@@ -8,7 +8,7 @@
  */
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import type { CallOptions, StreamHandlers } from './client';
-import { businessError, malformedError, parseJson, readAnswer, unwrapEnvelope } from './envelope';
+import { businessError, malformedError, readAnswer, readEnvelope } from './envelope';
 import { ServiceError } from './errors';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
@@ -26,6 +26,21 @@ function isJsonResponse(response: Response): boolean {
 /** fetchEventSource calls window.clearTimeout and document.removeEventListener unconditionally. */
 const BROWSER_GLOBALS = ['window', 'document'] as const;
 
+/**
+ * Throws, naming what is missing, where fetchEventSource's browser globals are not there (Node). Not a
+ * ServiceError: nothing was sent, the environment is wrong. src/ never installs globals itself. The client's
+ * askStream checks first (operations.ts); the widget, which only runs in a page, calls streamAnswer directly.
+ */
+export function assertBrowserGlobals(): void {
+  const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
+  if (missing.length > 0) {
+    throw new Error(
+      `askStream needs the browser globals window and document (@microsoft/fetch-event-source uses them); ` +
+        `missing: ${missing.join(', ')}. In Node, install them before calling it.`,
+    );
+  }
+}
+
 export async function streamAnswer(
   transport: Transport,
   request: Omit<AskRequest, 'stream'>,
@@ -34,14 +49,6 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
-  if (missing.length > 0) {
-    // Not a ServiceError: nothing was sent, the environment is wrong. src/ never installs globals itself.
-    throw new Error(
-      `askStream needs the browser globals window and document (@microsoft/fetch-event-source uses them); ` +
-        `missing: ${missing.join(', ')}. In Node, install them before calling it.`,
-    );
-  }
   const headers = await transport.headers({
     accept: 'text/event-stream, application/json',
     'content-type': 'application/json',
@@ -68,6 +75,8 @@ export async function streamAnswer(
     function onCallerAbort(): void {
       fail(abortedError(OPERATION, signal?.reason, text));
     }
+    const interrupted = (cause?: unknown): ServiceError =>
+      new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause });
     signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     function addText(content: string): void {
@@ -95,9 +104,7 @@ export async function streamAnswer(
       if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
       if (!isJsonResponse(response)) return;
       // A JSON answer instead of a stream: an envelope, most likely a business error such as a rate limit.
-      const parsed = parseJson(await readBody(OPERATION, response, signal));
-      if (!parsed.ok) throw malformedError(OPERATION, parsed.error);
-      const answer = unwrapEnvelope(OPERATION, parsed.value, readAnswer);
+      const answer = readEnvelope(OPERATION, await readBody(OPERATION, response, signal), readAnswer);
       addText(answer.content);
       succeed({ QuestionID: 0, AnswerID: answer.messageid, Answer: answer.content, TotalToken: answer.totalToken });
     }
@@ -111,19 +118,12 @@ export async function streamAnswer(
         case 'chunk':
           addText(item.content);
           return;
-        case 'done':
-          succeed({ QuestionID: 0, AnswerID: 0, Answer: text, TotalToken: 0 });
+        case 'final': {
+          const { type, content, ...final } = item;
+          if (content !== undefined) addText(content);
+          succeed({ ...final, Answer: final.Answer ?? text });
           return;
-        case 'final':
-          if (item.content !== undefined) addText(item.content);
-          succeed({
-            QuestionID: item.questionId,
-            AnswerID: item.answerId,
-            Answer: item.answer ?? text,
-            TotalToken: item.totalToken,
-            ...(item.taskCompleted === undefined ? {} : { TaskCompleted: item.taskCompleted }),
-          });
-          return;
+        }
         case 'failure':
           fail(businessError(OPERATION, item, text));
           return;
@@ -146,11 +146,11 @@ export async function streamAnswer(
         throw error;
       },
     }).then(
-      () => fail(new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text })),
+      () => fail(interrupted()),
       (error: unknown) => {
-        if (error instanceof ServiceError) fail(error);
-        else if (!opened) fail(transportError(OPERATION, error, signal));
-        else fail(new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause: error }));
+        // A ServiceError is ours (onopen, onChunk); any other failure before the response opened is the network's.
+        if (error instanceof ServiceError || !opened) fail(transportError(OPERATION, error, signal));
+        else fail(interrupted(error));
       },
     );
   });

@@ -1,8 +1,9 @@
 /**
  * The lazy half of a widget: streaming answers from the service and the conversation, loaded with the panel when
- * the chat is first opened (or hovered, or sent to through the API). Only askStream (stream.ts) is imported, not
+ * the chat is first opened (or hovered, or sent to through the API). Only streamAnswer (stream.ts) is imported, not
  * operations.ts: the build puts everything this file imports into the panel's file, and the other operations
- * belong to the media chunk or to no widget chunk at all.
+ * belong to the media chunk or to no widget chunk at all. (operations.ts's askStream also checks for the browser
+ * globals first, for Node; a widget always runs in a page.)
  */
 import type { ClientOptions } from '../api/client';
 import { createTransport } from '../api/http';

@@ -15,7 +15,7 @@ import {
 } from './persistence';
 import { createConversationState, type ConversationState } from './lazy-conversation';
 import { errorKind, failureMessage } from './failures';
-import { createRateLimiter } from './rate-limit';
+import { takeSendSlot } from './rate-limit';
 import { createSessionKeeper } from './session-keeper';
 import { transcriptOf } from './transcript';
 import { afterNextPaint, animationFrameScheduler } from './frame';
@@ -116,6 +116,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     else store.set(STORE_KEYS.draft, text);
   }
 
+  function saveNow(): void {
+    persistMessages();
+    writeDraft();
+  }
+
   function append(...added: LiveMessage[]): void {
     messages.value = [...live(), ...added];
   }
@@ -131,17 +136,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function takeRateLimitSlot(): boolean {
     const limit = deps.settings.peek().rateLimit;
     if (limit === null) return true;
-    const limiter = createRateLimiter({
-      count: limit.count,
-      windowSeconds: limit.windowSeconds,
-      store: deps.visitorStore,
-      now: () => clock.now(),
-    });
-    const verdict = limiter.check();
-    if (verdict.allowed) {
-      limiter.record();
-      return true;
-    }
+    const verdict = takeSendSlot(limit, deps.visitorStore, clock.now());
+    if (verdict.allowed) return true;
     cancelRateLimitTimer?.();
     rateLimit.value = { message: limit.message, retryAt: clock.now() + verdict.retryInMs };
     cancelRateLimitTimer = clock.setTimeout(() => {
@@ -194,20 +190,21 @@ export function createConversation(deps: ConversationDeps): Conversation {
     };
 
     try {
-      let asked = await sessions.obtain();
+      // A session there already was restored or used before: it may have expired.
+      const restored = sessions.current !== null;
+      const session = await sessions.obtain();
       let final;
       try {
         if (run.stopped) throw new DOMException('stopped', 'AbortError');
-        final = await deps.client.askStream(askRequest(asked.session, user), { onChunk }, { signal: run.controller.signal });
+        final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
       } catch (error) {
         // A stored session the service no longer knows (HTTP 401): the question was refused, not asked, so it is
         // asked once in a fresh session instead of failing.
-        if (!(asked.restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
+        if (!(restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
           throw error;
         }
         sessions.set(null);
-        asked = await sessions.obtain();
-        final = await deps.client.askStream(askRequest(asked.session, user), { onChunk }, { signal: run.controller.signal });
+        final = await deps.client.askStream(askRequest(await sessions.fresh(), user), { onChunk }, { signal: run.controller.signal });
       }
       cancelPendingFrame();
       batch(() => {
@@ -246,11 +243,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
     }
   }
 
-  /** Moves `user` to the end of the list, so a retried question sits right above its new answer. */
-  function moveToEnd(user: LiveMessage): void {
-    messages.value = [...live().filter((item) => item !== user), user];
-  }
-
   const stopDraftEffect = effect(() => {
     draft.value;
     if (!loaded.peek() || disposed) return;
@@ -265,12 +257,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const previous = store;
     storeKind = kind;
     store = deps.chatStore(kind);
-    if (live().length === 0 && sessions.current === null && running === null) {
-      restore();
-    } else {
-      persistMessages();
-      writeDraft();
-    }
+    if (live().length === 0 && sessions.current === null && running === null) restore();
+    else saveNow();
     previous.clear();
   });
 
@@ -313,16 +301,16 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (target.role === 'user' && target.status.peek() === 'failed') {
         user = target;
       } else if (target.role === 'assistant' && ['stopped', 'interrupted', 'failed'].includes(target.status.peek())) {
-        user = list.slice(0, index).reverse().find((item) => item.role === 'user');
+        user = list.slice(0, index).findLast((item) => item.role === 'user');
       }
       if (user === undefined) return { ok: false, reason: 'failed' };
       if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
       const question = user;
       batch(() => {
-        if (target !== question) remove(target);
         question.error.value = null;
         question.status.value = 'sent';
-        moveToEnd(question);
+        // The question moves to the end, right above its new answer; the answer retried (if that was the target) goes.
+        messages.value = [...live().filter((item) => item !== target && item !== question), question];
       });
       return ask(question);
     },
@@ -351,8 +339,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
     addNotice(text, mailto) {
       const notice = createMessage({
-        id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text,
-        ...(mailto === undefined ? {} : { mailto }),
+        id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text, mailto,
       });
       append(notice);
       persistMessages();
@@ -360,21 +347,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
     },
 
     persist() {
-      if (disposed) return;
-      persistMessages();
-      writeDraft();
+      if (!disposed) saveNow();
     },
 
     dispose() {
       if (disposed) return;
       // Keeps what streamed so far (stored as still streaming, so it comes back 'interrupted').
-      persistMessages();
-      writeDraft();
+      saveNow();
       disposed = true;
-      if (running !== null) {
-        running.stopped = true;
-        running.controller.abort();
-      }
+      conversation.stop();
       stopDraftEffect();
       stopStorageEffect();
       cancelRateLimitTimer?.();

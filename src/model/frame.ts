@@ -12,7 +12,7 @@ export function animationFrameScheduler(clock: Clock = systemClock, fallbackMs =
   return (callback) => {
     let pending = true;
     let frame: number | undefined;
-    const cancelTimer = clock.setTimeout(() => run(), fallbackMs);
+    const cancelTimer = clock.setTimeout(run, fallbackMs);
     function cancel(): void {
       pending = false;
       cancelTimer();

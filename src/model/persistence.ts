@@ -4,6 +4,7 @@
  * storage may hold an older version's data or another script's garbage.
  */
 import { signal, type Signal } from '@preact/signals-core';
+import { isNumber, isRecord, isString } from '../api/envelope';
 import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types';
 import type { KeyValueStore } from './storage';
 
@@ -21,7 +22,7 @@ export interface StoredMessage {
   status: MessageStatus;
   createdAt: number;
   error?: string | null;
-  attachments?: Attachment[];
+  attachments?: readonly Attachment[];
   mailto?: string;
 }
 
@@ -59,35 +60,29 @@ export function createMessage(init: MessageInit): LiveMessage {
   };
 }
 
+/** What is stored of a message. The store keeps JSON, which leaves out the undefined fields (no error, files or mailto). */
 export function toStored(message: ChatMessage): StoredMessage {
-  const stored: StoredMessage = {
+  return {
     id: message.id,
     role: message.role,
     text: message.text.peek(),
     status: message.status.peek(),
     createdAt: message.createdAt,
+    error: message.error.peek() ?? undefined,
+    attachments: message.attachments.length > 0 ? message.attachments : undefined,
+    mailto: message.mailto,
   };
-  const error = message.error.peek();
-  if (error !== null) stored.error = error;
-  if (message.attachments.length > 0) stored.attachments = message.attachments.map((item) => ({ ...item }));
-  if (message.mailto !== undefined) stored.mailto = message.mailto;
-  return stored;
 }
 
 const ROLES: readonly MessageRole[] = ['user', 'assistant', 'notice'];
 const STATUSES: readonly MessageStatus[] = ['sent', 'failed', 'waiting', 'streaming', 'done', 'stopped', 'interrupted'];
 const KINDS: readonly AttachmentKind[] = ['image', 'audio', 'video'];
 
-type Loose = Record<string, unknown>;
-const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 function readAttachment(value: unknown): Attachment | null {
   if (!isRecord(value)) return null;
   const { kind, fileId, name, size, mimeType, url } = value;
-  if (!KINDS.includes(kind as AttachmentKind) || !isNumber(fileId) || !isText(name) || !isNumber(size)) return null;
-  if (!isText(mimeType) || !isText(url)) return null;
+  if (!KINDS.includes(kind as AttachmentKind) || !isNumber(fileId) || !isString(name) || !isNumber(size)) return null;
+  if (!isString(mimeType) || !isString(url)) return null;
   return { kind: kind as AttachmentKind, fileId, name, size, mimeType, url };
 }
 
@@ -95,14 +90,14 @@ function readAttachment(value: unknown): Attachment | null {
 export function readStoredMessage(value: unknown): StoredMessage | null {
   if (!isRecord(value)) return null;
   const { id, role, text, status, createdAt, error, attachments, mailto } = value;
-  if (!isText(id) || !ROLES.includes(role as MessageRole) || !isText(text) || !isNumber(createdAt)) return null;
+  if (!isString(id) || !ROLES.includes(role as MessageRole) || !isString(text) || !isNumber(createdAt)) return null;
   if (!STATUSES.includes(status as MessageStatus)) return null;
   const message: StoredMessage = { id, role: role as MessageRole, text, status: status as MessageStatus, createdAt };
-  if (isText(error)) message.error = error;
+  if (isString(error)) message.error = error;
   if (Array.isArray(attachments)) {
     message.attachments = attachments.map(readAttachment).filter((item): item is Attachment => item !== null);
   }
-  if (isText(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
+  if (isString(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
   if (message.status === 'waiting' || message.status === 'streaming') {
     message.status = 'interrupted';
     message.error = INTERRUPTED_BY_UNLOAD;
@@ -126,11 +121,11 @@ export function readMessages(store: KeyValueStore): LiveMessage[] {
 
 export function readSession(store: KeyValueStore): Session | null {
   const stored = store.get<unknown>(STORE_KEYS.session);
-  if (!isRecord(stored) || !isNumber(stored.id) || !isText(stored.key)) return null;
+  if (!isRecord(stored) || !isNumber(stored.id) || !isString(stored.key)) return null;
   return { id: stored.id, key: stored.key };
 }
 
 export function readDraft(store: KeyValueStore): string {
   const stored = store.get<unknown>(STORE_KEYS.draft);
-  return isText(stored) ? stored : '';
+  return isString(stored) ? stored : '';
 }

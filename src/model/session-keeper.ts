@@ -9,8 +9,8 @@ export interface SessionKeeper {
   readonly current: Session | null;
   /** Replaces the session (null forgets it); a fresh one still on its way is then ignored. */
   set(session: Session | null): void;
-  /** The current session, or a fresh one; `restored` says it was there already (it may have expired). */
-  obtain(): Promise<{ session: Session; restored: boolean }>;
+  /** The current session, or a fresh one. */
+  obtain(): Promise<Session>;
   /** Asks for a fresh session unless one is on its way already. */
   fresh(): Promise<Session>;
 }
@@ -48,8 +48,7 @@ export function createSessionKeeper(newSession: () => Promise<Session>): Session
       pending = null;
     },
     async obtain() {
-      if (current !== null) return { session: current, restored: true };
-      return { session: await fresh(), restored: false };
+      return current ?? fresh();
     },
     fresh,
   };

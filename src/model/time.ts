@@ -67,11 +67,12 @@ const DAY = 24 * HOUR;
  */
 export function formatWaitTime(ms: number, locale = 'en'): string {
   const wait = Number.isFinite(ms) ? Math.max(ms, 0) : 0;
+  // numeric 'always' (the default) says "in 2 days", never "the day after tomorrow" (German "übermorgen").
   let format: Intl.RelativeTimeFormat;
   try {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    format = new Intl.RelativeTimeFormat(locale);
   } catch {
-    format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+    format = new Intl.RelativeTimeFormat('en');
   }
   if (wait < 2 * MINUTE) return format.format(Math.max(1, Math.ceil(wait / SECOND)), 'second');
   if (wait < 2 * HOUR) return format.format(Math.ceil(wait / MINUTE), 'minute');

@@ -1,16 +1,15 @@
-import type { ChatMessage, MessageRole } from './types';
+import type { ChatMessage } from './types';
 
 /**
  * The conversation as plain text for the talk-to-a-person mail: who said what, one paragraph per message, files
  * by kind and name; empty messages are left out.
  */
 export function transcriptOf(messages: readonly ChatMessage[], botName: string): string {
-  const label: Record<MessageRole, string> = { user: 'You', assistant: botName, notice: botName };
   return messages
     .map((message) => {
       const files = message.attachments.map((file) => `[${file.kind}: ${file.name}]`);
       const text = [message.text.peek(), ...files].filter((part) => part !== '').join(' ');
-      return text === '' ? '' : `${label[message.role]}: ${text}`;
+      return text === '' ? '' : `${message.role === 'user' ? 'You' : botName}: ${text}`;
     })
     .filter((line) => line !== '')
     .join('\n\n');

@@ -1,32 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../src/model/rate-limit';
+import { RATE_LIMIT_KEY, takeSendSlot } from '../../src/model/rate-limit';
 import { createMemoryStore, openStore } from '../../src/model/storage';
 
 const SECOND = 1000;
 
-describe('createRateLimiter', () => {
+describe('takeSendSlot', () => {
   it('allows `count` sends per window, then blocks with the time until the oldest send leaves the window', () => {
-    const limiter = createRateLimiter({ count: 3, windowSeconds: 60, store: createMemoryStore() });
+    const store = createMemoryStore();
+    const limit = { count: 3, windowSeconds: 60 };
     const start = 1_000_000;
     for (const offset of [0, 10, 20]) {
-      expect(limiter.check(start + offset * SECOND)).toEqual({ allowed: true });
-      limiter.record(start + offset * SECOND);
+      expect(takeSendSlot(limit, store, start + offset * SECOND)).toEqual({ allowed: true });
     }
-    expect(limiter.check(start + 30 * SECOND)).toEqual({ allowed: false, retryInMs: 30 * SECOND });
+    expect(takeSendSlot(limit, store, start + 30 * SECOND)).toEqual({ allowed: false, retryInMs: 30 * SECOND });
   });
 
   it('lifts by itself when the window passes, sliding one send at a time', () => {
-    const limiter = createRateLimiter({ count: 2, windowSeconds: 10, store: createMemoryStore() });
-    limiter.record(0);
-    limiter.record(4 * SECOND);
-    expect(limiter.check(9_999)).toEqual({ allowed: false, retryInMs: 1 });
-    expect(limiter.check(10 * SECOND)).toEqual({ allowed: true });
-    limiter.record(10 * SECOND);
-    expect(limiter.check(11 * SECOND)).toEqual({ allowed: false, retryInMs: 3 * SECOND });
-    expect(limiter.check(14 * SECOND)).toEqual({ allowed: true });
+    const store = createMemoryStore();
+    const limit = { count: 2, windowSeconds: 10 };
+    takeSendSlot(limit, store, 0);
+    takeSendSlot(limit, store, 4 * SECOND);
+    expect(takeSendSlot(limit, store, 9_999)).toEqual({ allowed: false, retryInMs: 1 });
+    expect(takeSendSlot(limit, store, 10 * SECOND)).toEqual({ allowed: true });
+    expect(takeSendSlot(limit, store, 11 * SECOND)).toEqual({ allowed: false, retryInMs: 3 * SECOND });
+    expect(takeSendSlot(limit, store, 14 * SECOND)).toEqual({ allowed: true });
   });
 
-  it('survives a reload: a new limiter on the same storage sees the earlier sends', () => {
+  it('does not count a refused send', () => {
+    const store = createMemoryStore();
+    const limit = { count: 1, windowSeconds: 1 };
+    expect(takeSendSlot(limit, store, 0).allowed).toBe(true);
+    expect(takeSendSlot(limit, store, 500)).toEqual({ allowed: false, retryInMs: 500 });
+    // Counted, the refused send would block until 1,500.
+    expect(takeSendSlot(limit, store, SECOND).allowed).toBe(true);
+  });
+
+  it('survives a reload: the same storage opened again sees the earlier sends', () => {
     const local = new Map<string, string>();
     const storage = {
       getItem: (key: string) => local.get(key) ?? null,
@@ -38,59 +47,50 @@ describe('createRateLimiter', () => {
       },
       clear: () => local.clear(),
     } satisfies Storage;
+    const limit = { count: 2, windowSeconds: 30 };
+    const firstPage = openStore('local', 'cw:bot', { localStorage: storage });
     let now = 5_000_000;
-    const firstPage = createRateLimiter({
-      count: 2,
-      windowSeconds: 30,
-      store: openStore('local', 'cw:bot', { localStorage: storage }),
-      now: () => now,
-    });
-    firstPage.record();
+    takeSendSlot(limit, firstPage, now);
     now += SECOND;
-    firstPage.record();
+    takeSendSlot(limit, firstPage, now);
 
     now += SECOND;
-    const reloaded = createRateLimiter({
-      count: 2,
-      windowSeconds: 30,
-      store: openStore('local', 'cw:bot', { localStorage: storage }),
-      now: () => now,
-    });
-    expect(reloaded.check()).toEqual({ allowed: false, retryInMs: 28 * SECOND });
+    const reloaded = openStore('local', 'cw:bot', { localStorage: storage });
+    expect(takeSendSlot(limit, reloaded, now)).toEqual({ allowed: false, retryInMs: 28 * SECOND });
     now += 28 * SECOND;
-    expect(reloaded.check()).toEqual({ allowed: true });
+    expect(takeSendSlot(limit, reloaded, now)).toEqual({ allowed: true });
   });
 
-  it('uses the injected clock when no time is passed', () => {
-    let now = 0;
-    const limiter = createRateLimiter({ count: 1, windowSeconds: 1, store: createMemoryStore(), now: () => now });
-    limiter.record();
-    expect(limiter.check().allowed).toBe(false);
-    now = SECOND;
-    expect(limiter.check().allowed).toBe(true);
-  });
-
-  it('stores at most `count` send times', () => {
+  it('stores only the send times still in the window, with the new one', () => {
     const store = createMemoryStore();
-    const limiter = createRateLimiter({ count: 2, windowSeconds: 100, store, key: 'limit' });
-    for (let time = 0; time < 10; time += 1) limiter.record(time);
-    expect(store.get('limit')).toEqual([8, 9]);
+    const limit = { count: 2, windowSeconds: 10 };
+    store.set(RATE_LIMIT_KEY, [1, 2, 3, 4]);
+    takeSendSlot(limit, store, 10_003);
+    // 1, 2 and 3 left the window (at 10,001, 10,002, 10,003); 4 is kept with the new send.
+    expect(store.get(RATE_LIMIT_KEY)).toEqual([4, 10_003]);
+  });
+
+  it('counts only the newest `count` stored sends (a bigger limit stored them)', () => {
+    const store = createMemoryStore();
+    store.set(RATE_LIMIT_KEY, [5, 6, 7]);
+    // Full with 6 and 7: it opens when 6 leaves the window.
+    expect(takeSendSlot({ count: 2, windowSeconds: 10 }, store, 8)).toEqual({ allowed: false, retryInMs: 9_998 });
   });
 
   it('ignores stored garbage instead of blocking forever', () => {
     const store = createMemoryStore();
-    store.set('rate-limit', ['x', null, 5, Number.NaN]);
-    const limiter = createRateLimiter({ count: 2, windowSeconds: 10, store });
-    expect(limiter.check(6)).toEqual({ allowed: true });
-    store.set('rate-limit', { not: 'a list' });
-    expect(limiter.check(6)).toEqual({ allowed: true });
+    const limit = { count: 2, windowSeconds: 10 };
+    store.set(RATE_LIMIT_KEY, ['x', null, 5, Number.NaN]);
+    expect(takeSendSlot(limit, store, 6)).toEqual({ allowed: true });
+    store.set(RATE_LIMIT_KEY, { not: 'a list' });
+    expect(takeSendSlot(limit, store, 6)).toEqual({ allowed: true });
   });
 
   it('blocks for at most one window when the clock was set back', () => {
     const store = createMemoryStore();
-    const limiter = createRateLimiter({ count: 1, windowSeconds: 60, store });
-    limiter.record(10 * 60 * SECOND); // recorded with a clock ten minutes ahead
-    expect(limiter.check(0)).toEqual({ allowed: false, retryInMs: 60 * SECOND });
+    const limit = { count: 1, windowSeconds: 60 };
+    takeSendSlot(limit, store, 10 * 60 * SECOND); // sent with a clock ten minutes ahead
+    expect(takeSendSlot(limit, store, 0)).toEqual({ allowed: false, retryInMs: 60 * SECOND });
   });
 
   it.each([
@@ -98,7 +98,7 @@ describe('createRateLimiter', () => {
     [{ count: 1.5, windowSeconds: 10 }],
     [{ count: 1, windowSeconds: 0 }],
     [{ count: 1, windowSeconds: Number.NaN }],
-  ])('refuses invalid options %j with a RangeError', (options) => {
-    expect(() => createRateLimiter({ ...options, store: createMemoryStore() })).toThrow(RangeError);
+  ])('refuses invalid limits %j with a RangeError', (limit) => {
+    expect(() => takeSendSlot(limit, createMemoryStore(), 0)).toThrow(RangeError);
   });
 });

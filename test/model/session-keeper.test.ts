@@ -19,10 +19,10 @@ describe('createSessionKeeper', () => {
     const second = keeper.obtain();
     expect(service.waiting).toHaveLength(1);
     service.waiting[0]!.resolve({ id: 1, key: 'k1' });
-    expect(await first).toEqual({ session: { id: 1, key: 'k1' }, restored: false });
-    expect(await second).toEqual({ session: { id: 1, key: 'k1' }, restored: false });
+    expect(await first).toEqual({ id: 1, key: 'k1' });
+    expect(await second).toEqual({ id: 1, key: 'k1' });
     expect(keeper.current).toEqual({ id: 1, key: 'k1' });
-    expect(await keeper.obtain()).toEqual({ session: { id: 1, key: 'k1' }, restored: true });
+    expect(await keeper.obtain()).toEqual({ id: 1, key: 'k1' });
     expect(service.waiting).toHaveLength(1);
   });
 
@@ -47,6 +47,6 @@ describe('createSessionKeeper', () => {
     const retried = keeper.obtain();
     expect(service.waiting).toHaveLength(2);
     service.waiting[1]!.resolve({ id: 3, key: 'k3' });
-    expect((await retried).session).toEqual({ id: 3, key: 'k3' });
+    expect(await retried).toEqual({ id: 3, key: 'k3' });
   });
 });
