@@ -75,11 +75,14 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
           )}
           {canCopy && <CopyButton text={text} announce={announce} />}
           {canRetry && (
-            <RetryButton
-              label={role === 'user' ? RETRY_MESSAGE : RETRY}
-              onRetry={() => void conversation.retry(message.id)}
-              busy={conversation.busy.value}
-            />
+            <button
+              type="button"
+              class="cw-msg__action cw-msg__retry"
+              disabled={conversation.busy.value}
+              onClick={() => void conversation.retry(message.id)}
+            >
+              {role === 'user' ? RETRY_MESSAGE : RETRY}
+            </button>
           )}
         </div>
       )}
@@ -127,14 +130,6 @@ function CopyButton({ text, announce }: { text: string; announce: (text: string)
       onClick={() => void copy()}
     >
       {state === 'copied' ? COPIED : state === 'failed' ? COPY_FAILED : COPY}
-    </button>
-  );
-}
-
-function RetryButton(props: { label: string; busy: boolean; onRetry: () => void }): JSX.Element {
-  return (
-    <button type="button" class="cw-msg__action cw-msg__retry" disabled={props.busy} onClick={props.onRetry}>
-      {props.label}
     </button>
   );
 }

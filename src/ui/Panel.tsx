@@ -185,8 +185,7 @@ function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undef
   return active && addFiles !== undefined;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), audio[controls], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = ':is(a[href], button, textarea, input, audio[controls], [tabindex]):not([disabled], [tabindex="-1"])';
 
 /** Full screen, the panel is modal: Tab and Shift+Tab wrap around inside it instead of reaching the hidden page. */
 function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent): void {

@@ -25,12 +25,11 @@ export const VIEWPORT_TOP_VAR = '--cw-vv-top';
  */
 export function useVisualViewport(active: boolean, anchor: RefObject<Element>): void {
   useEffect(() => {
-    const viewport = typeof window === 'undefined' ? undefined : window.visualViewport;
+    const viewport = window.visualViewport;
     const element = anchor.current;
-    if (!active || viewport === undefined || viewport === null || element === null) return;
+    if (!active || viewport == null || element === null) return;
     const root = element.getRootNode();
     const { style } = ('host' in root ? (root as ShadowRoot).host : element) as HTMLElement;
-    if (style === undefined) return;
     let frame = 0;
     const apply = (): void => {
       frame = 0;

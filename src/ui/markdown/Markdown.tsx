@@ -7,7 +7,7 @@ import { createMarkdownView, type MarkdownView } from './dom';
  * createMarkdownView (dom.ts), which parses only the appended text while an answer streams. Filled in a layout
  * effect, so the text is in place before the same frame paints and before the message list measures it.
  */
-export function Markdown(props: { text: string; class?: string }): JSX.Element {
+export function Markdown(props: { text: string }): JSX.Element {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<MarkdownView | null>(null);
   useLayoutEffect(() => {
@@ -15,5 +15,5 @@ export function Markdown(props: { text: string; class?: string }): JSX.Element {
     view.current ??= createMarkdownView(container.current);
     view.current.show(props.text);
   }, [props.text]);
-  return <div class={props.class ? `cw-md ${props.class}` : 'cw-md'} ref={container} />;
+  return <div class="cw-md" ref={container} />;
 }

@@ -144,7 +144,7 @@ export function createMarkdownView(container: HTMLElement): MarkdownView {
       const added = document.createDocumentFragment();
       for (let index = frozen; index < blocks.length; index++) {
         // A block at the top level is always one element (only a paragraph in a tight list item is not).
-        const built = blockNodes(blocks[index]!.block)[0] as Node;
+        const built = blockNodes(blocks[index]!)[0] as Node;
         const old = nodes[index];
         if (old === undefined) added.appendChild(built);
         nodes[index] = old === undefined ? built : patch(old, built);

@@ -22,11 +22,6 @@ export type Block =
     }
   | { readonly type: 'rule' };
 
-export interface MarkdownBlock {
-  readonly key: number;
-  readonly block: Block;
-}
-
 export interface IncrementalParser {
   /**
    * Feeds the next piece of text and returns the blocks. Closed blocks keep their object identity across calls;
@@ -34,8 +29,8 @@ export interface IncrementalParser {
    * The SAME array is returned every time and updated in place (a fresh copy would cost O(answer) per chunk):
    * copy it if you need a snapshot.
    */
-  append(delta: string): readonly MarkdownBlock[];
-  readonly blocks: readonly MarkdownBlock[];
+  append(delta: string): readonly Block[];
+  readonly blocks: readonly Block[];
   /** Everything appended so far, as given. */
   readonly text: string;
   /** How many leading blocks are closed (frozen for good). */
@@ -174,7 +169,7 @@ function parseLines(lines: readonly string[], depth: number, from = 0): Block[] 
 }
 
 export function createIncrementalParser(): IncrementalParser {
-  const blocks: MarkdownBlock[] = [];
+  const blocks: Block[] = [];
   let text = '';
   /** The text after the last closed block: the only part parsed again. Kept apart from `text`, because slicing
    *  a long concatenated string would copy all of it on every chunk. */
@@ -182,7 +177,7 @@ export function createIncrementalParser(): IncrementalParser {
   let closedCount = 0;
   let scanned = 0;
 
-  const append = (delta: string): readonly MarkdownBlock[] => {
+  const append = (delta: string): readonly Block[] => {
     if (!delta) return blocks;
     text += delta;
     open += delta.replace(/\r/g, '');
@@ -200,11 +195,12 @@ export function createIncrementalParser(): IncrementalParser {
       if (line >= complete) break;
       const read = readBlock(lines, line, complete, 0);
       if (!read.closed) break;
-      blocks.push({ key: closedCount++, block: read.block });
+      blocks.push(read.block);
+      closedCount++;
       skipTo(read.next);
     }
     if (offset) open = open.slice(offset);
-    for (const block of parseLines(lines, 0, line)) blocks.push({ key: blocks.length, block });
+    blocks.push(...parseLines(lines, 0, line));
     return blocks;
   };
 
@@ -223,6 +219,6 @@ export function createIncrementalParser(): IncrementalParser {
   };
 }
 
-export function parseMarkdown(text: string): readonly MarkdownBlock[] {
-  return parseLines(text.replace(/\r/g, '').split('\n'), 0).map((block, key) => ({ key, block }));
+export function parseMarkdown(text: string): readonly Block[] {
+  return parseLines(text.replace(/\r/g, '').split('\n'), 0);
 }

@@ -66,7 +66,7 @@ export function markdownToPlainText(markdown: string, limit: number): PlainText 
     const final = complete ? parser.blocks.length : parser.closedCount;
     for (; used < final && length <= limit; used++) {
       const block: string[] = [];
-      blockLines(parser.blocks[used]!.block, block);
+      blockLines(parser.blocks[used]!, block);
       for (const line of block) {
         const words = line.trim();
         if (words === '') continue;

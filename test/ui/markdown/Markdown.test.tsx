@@ -5,10 +5,10 @@ import { SAMPLE, randomSplit, seededRandom } from './sample';
 
 afterEach(cleanup);
 
-function renderMarkdown(text: string, className?: string) {
-  const view = render(<Markdown text={text} class={className} />);
+function renderMarkdown(text: string) {
+  const view = render(<Markdown text={text} />);
   const root = view.container.firstElementChild as HTMLElement;
-  return { ...view, root, update: (next: string) => view.rerender(<Markdown text={next} class={className} />) };
+  return { ...view, root, update: (next: string) => view.rerender(<Markdown text={next} />) };
 }
 
 /** Asserts that `root` equals a fresh, non-streamed render of `text` (attribute order aside). */
@@ -23,8 +23,8 @@ function expectSameAsFresh(root: Element, text: string, message: string): void {
 
 describe('rendering', () => {
   test('every construct becomes its element, with the documented class names', () => {
-    const { root } = renderMarkdown(SAMPLE, 'extra');
-    expect(root.className).toBe('cw-md extra');
+    const { root } = renderMarkdown(SAMPLE);
+    expect(root.className).toBe('cw-md');
     expect(root.querySelector('h1.cw-md__h.cw-md__h--1')?.textContent).toBe('Getting started');
     expect(root.querySelector('h2.cw-md__h--2')?.textContent).toBe('Steps');
     const intro = root.querySelector('p.cw-md__p')!;
