@@ -6,18 +6,19 @@
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, PHONE_VIEWPORT } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT } from '../helpers/browser';
 import { htmlPage } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const fixture = useWidgetFixture();
 
 /** The script tag without a serial number registers <chatbot-widget>; the element carries the inline settings. */
-function elementPage(color: string): string {
+function elementPage(color: string, { align = 0, mode = 'floating' } = {}): string {
   return htmlPage(`<script src="/dist/chatbot-widget.js" async></script>
     <script type="module">
       const element = document.createElement('chatbot-widget');
-      element.settings = { ChatBubbleColor: '${color}' };
+      element.settings = { ChatBubbleColor: '${color}', ChatBubbleAlign: ${align} };
+      element.setAttribute('mode', '${mode}');
       element.setAttribute('serial-number', '${fixture.service.serialNumber}');
       element.setAttribute('base-url', '${fixture.service.url}');
       document.body.append(element);
@@ -60,6 +61,33 @@ describe('widget styles in Chromium', () => {
         expect(await computed(button, 'border-radius')).toBe('50%');
         expect(await computed(button, 'border-top-width')).toBe('0px');
       }
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    { where: 'floating on a desktop, from the viewport', mode: 'floating', viewport: DESKTOP_VIEWPORT, left: 20 },
+    { where: 'full screen on a phone, from the viewport', mode: 'floating', viewport: PHONE_VIEWPORT, left: 0 },
+    { where: 'inline, from its host element', mode: 'inline', viewport: DESKTOP_VIEWPORT, left: 0 },
+  ])('a left-aligned panel, $where, has its left edge at $left px', async ({ mode, viewport, left }) => {
+    const path = `/left-${Math.random().toString(36).slice(2)}.html`;
+    fixture.site.setPage(path, elementPage('rgb(0, 0, 128)', { align: 1, mode }));
+    const { page, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`, { viewport });
+    try {
+      if (mode === 'floating') await page.locator('.cw-launcher').click();
+      const panel = page.locator('.cw-panel');
+      await panel.waitFor();
+      // A fixed panel by its computed left (the opening animation moves its box for a moment); an inline one by
+      // its box against the <chatbot-widget> host it lives in.
+      const panelLeft = (): Promise<number> =>
+        panel.evaluate((element) => {
+          const style = getComputedStyle(element);
+          if (style.position === 'fixed') return parseFloat(style.left);
+          const host = (element.getRootNode() as ShadowRoot).host;
+          return element.getBoundingClientRect().left - host.getBoundingClientRect().left;
+        });
+      await expect.poll(panelLeft).toBe(left);
     } finally {
       await close();
     }
