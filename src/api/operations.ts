@@ -38,10 +38,11 @@ export async function askStream(
   return streamAnswer(transport, request, handlers, call);
 }
 
+/** A JSON operation's request: its method, its own headers (the transport adds the session key and extra ones) and a POST's JSON body. */
 export interface JsonRequest {
   method: 'GET' | 'POST';
-  /** Sent as JSON (POST only). */
-  body?: unknown;
+  headers: HeaderRecord;
+  body?: string;
 }
 
 /** One JSON operation: fetch, check the status, parse, unwrap the envelope, check Data's shape. */
@@ -54,16 +55,13 @@ export async function requestJson<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   throwIfAborted(operation, signal);
-  const base: HeaderRecord = { accept: 'application/json' };
-  if (request.method === 'POST') base['content-type'] = 'application/json';
-  const headers = await transport.headers(base);
+  const headers = await transport.headers(request.headers);
   throwIfAborted(operation, signal);
   let response: Response;
   try {
     response = await transport.fetch(transport.operationUrl(operation, path), {
-      method: request.method,
+      ...request,
       headers,
-      ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
@@ -82,7 +80,13 @@ function post<T>(
   read: DataReader<T>,
   call: CallOptions = {},
 ): Promise<T> {
-  return requestJson(transport, operation, path, { method: 'POST', body }, read, call.signal);
+  const request: JsonRequest = {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    // A request object is always given, but a JavaScript caller's missing one still sends {}.
+    body: JSON.stringify(body ?? {}),
+  };
+  return requestJson(transport, operation, path, request, read, call.signal);
 }
 
 export const getConfig = (transport: Transport, request: GetConfigRequest, call?: CallOptions): Promise<PublicConfig> =>
@@ -92,7 +96,7 @@ export const getSession = (transport: Transport, request: GetSessionRequest, cal
   post(transport, 'getSession', GET_SESSION_PATH, request, readSession, call);
 
 export const modelList = (transport: Transport, call: CallOptions = {}): Promise<ModelListItem[]> =>
-  requestJson(transport, 'modelList', MODEL_LIST_PATH, { method: 'GET' }, readModelList, call.signal);
+  requestJson(transport, 'modelList', MODEL_LIST_PATH, { method: 'GET', headers: { accept: 'application/json' } }, readModelList, call.signal);
 
 export const edit = (transport: Transport, request: EditRequest, call?: CallOptions): Promise<number> =>
   post(transport, 'edit', EDIT_PATH, request, readNumber, call);
