@@ -26,6 +26,10 @@ export const rejectionMessages: Readonly<Record<RejectionRule, (name: string, ki
   damaged: (name) => `"${name}" looks like a GIF file but is damaged.`,
 };
 
+/** Why a file was refused that is of no kind the chat takes (`kinds`), nor claims to be one by its MIME type. */
+export const notTakenMessage = (name: string, kinds: readonly MediaKind[]): string =>
+  `"${name}" is not a file this chat takes. You can attach ${kinds.map((kind) => ACCEPTED[kind]).join(', or ')}.`;
+
 /** What a person reads when recording fails, by MicrophoneError kind. */
 export const microphoneMessages: Readonly<Record<MicrophoneErrorKind, string>> = {
   denied: 'Microphone access was denied. Allow it in the browser’s site settings to send voice messages.',

@@ -5,7 +5,7 @@
  */
 import { readBytes } from './blob-bytes';
 import { gifProblem } from './gif';
-import { rejectionMessages } from './messages';
+import { notTakenMessage, rejectionMessages } from './messages';
 import {
   detectSignature, ebmlHeaderLength, EBML_HEADER_MAX_BYTES, formatInfo, readMatroskaDocType, SIGNATURE_BYTES,
   type DetectedFormat, type MediaKind,
@@ -79,25 +79,35 @@ async function detect(file: Blob): Promise<DetectedFormat | undefined> {
 }
 
 /**
- * Decides whether `file` may be sent as a question of kind `expected`. Never throws: an unreadable file is a
- * verdict too. The checks run cheapest first: signature, then size, then (GIF only) the frame walk.
+ * Decides whether `file` may be sent as a question of one of `kinds` (those the chat takes now). Never throws: an
+ * unreadable file is a verdict too. The first bytes are read once, whatever the kinds; the checks run cheapest
+ * first: signature, then size, then (GIF only) the frame walk. A file of none of the kinds is refused for the kind
+ * its MIME type claims (naming what that kind accepts), or else with the list of all of them.
  */
-export async function inspectFile(file: Blob & { name?: string }, expected: MediaKind): Promise<FileVerdict> {
-  const name = file.name || unnamed(expected);
-  const limit = MEDIA_LIMITS[expected];
+export async function inspectFile(file: Blob & { name?: string }, kinds: readonly MediaKind[]): Promise<FileVerdict> {
+  // The kind a refusal speaks of: the first one until the bytes tell; none for a file of no kind the chat takes.
+  let kind: MediaKind | undefined = kinds[0];
   const reject = (rule: RejectionRule): FileVerdict => ({
     ok: false,
     rule,
-    reason: rejectionMessages[rule](name, expected, limit),
+    reason: kind
+      ? rejectionMessages[rule](file.name || unnamed(kind), kind, MEDIA_LIMITS[kind])
+      : notTakenMessage(file.name || 'The file', kinds),
   });
+  if (kind === undefined) return reject('type');
   if (file.size === 0) return reject('empty');
   try {
     const format = await detect(file);
-    if (format === undefined || formatInfo(format).kind !== expected) return reject('type');
-    if (file.size > limit) return reject('size');
+    if (format === undefined || !kinds.includes(formatInfo(format).kind)) {
+      kind = kinds.find((taken) => taken === file.type.split('/')[0]);
+      return reject('type');
+    }
+    const info = formatInfo(format);
+    kind = info.kind;
+    if (file.size > MEDIA_LIMITS[kind]) return reject('size');
     const problem = format === 'gif' ? await gifProblem(file) : undefined;
     if (problem) return reject(problem);
-    return { ok: true, kind: expected, format, mimeType: formatInfo(format).mimeType, fileName: uploadFileName(file.name, format) };
+    return { ok: true, kind, format, mimeType: info.mimeType, fileName: uploadFileName(file.name, format) };
   } catch {
     return reject('unreadable');
   }

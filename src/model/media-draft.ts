@@ -17,7 +17,6 @@
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { UploadOptions, UploadProgress } from '../api/client';
 import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
-import { ACCEPTED } from '../media/messages';
 import type { Attachment, AttachmentKind } from './types';
 
 export const MAX_IMAGES = 10;
@@ -59,8 +58,8 @@ export type UploadCall = Required<UploadOptions>;
 export type Recorder = Pick<PushToTalkRecorder, 'start' | 'stop' | 'cancel' | 'level' | 'elapsedMs'>;
 
 export interface MediaDraftDeps {
-  /** Judges a file for one kind by its bytes (src/media inspectFile); never throws. */
-  inspect(file: Blob & { name?: string }, kind: MediaKind): Promise<FileVerdict>;
+  /** Judges a file by its bytes for the kinds the chatbot takes (src/media inspectFile); never throws. */
+  inspect(file: Blob & { name?: string }, kinds: readonly MediaKind[]): Promise<FileVerdict>;
   /** Uploads under `name` (pre-upload, PUT with progress, finish). */
   upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult>;
   /** A sentence for an upload failure. */
@@ -117,8 +116,6 @@ export const draftText = {
   oneOnly: (name: string, kind: AttachmentKind) =>
     `"${name}" was not added: one ${kind === 'audio' ? 'voice message' : kind} per question. Remove the attached one to choose another.`,
   tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
-  notTaken: (name: string, kinds: readonly AttachmentKind[]) =>
-    `"${name}" is not a file this chat takes. You can attach ${kinds.map((kind) => ACCEPTED[kind]).join(', or ')}.`,
   uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
   fixFirst: 'Not sent: a file did not upload. Retry or remove it first.',
   tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
@@ -143,21 +140,6 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   const notify = (text: string): void => {
     notices.value = [...notices.peek(), { id: (nextId += 1), text }];
   };
-
-  /**
-   * Tries each kind the chatbot takes; a refusal for another reason than the type is final. A file of none of
-   * them gets the refusal for the kind its MIME type claims (it names what that kind accepts), or a list of all.
-   */
-  async function judge(file: Blob & { name?: string }, kinds: readonly AttachmentKind[]): Promise<FileVerdict> {
-    const claimed = file.type.split('/')[0];
-    let verdict: FileVerdict | undefined;
-    for (const kind of kinds) {
-      const next = await deps.inspect(file, kind);
-      if (next.ok || next.rule !== 'type') return next;
-      if (kind === claimed) verdict = next;
-    }
-    return verdict ?? { ok: false, rule: 'type', reason: draftText.notTaken(file.name || 'The file', kinds) };
-  }
 
   /** Why `kind` cannot join the draft now, or null. */
   function conflict(name: string, kind: AttachmentKind): string | null {
@@ -266,7 +248,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       checks.value += 1;
       try {
         for (const file of files) {
-          const verdict = await judge(file, kinds);
+          const verdict = await deps.inspect(file, kinds);
           if (disposed) return;
           const refusal = verdict.ok ? conflict(verdict.fileName, verdict.kind) : verdict.reason;
           if (refusal !== null) notify(refusal);

@@ -93,7 +93,7 @@ describe('push-to-talk recorder: recording', () => {
     const facts = await wavFacts(recording.wav);
     expect(facts).toMatchObject({ sampleRate: 16_000, channels: 1, dataSize: 24_000 * 2 });
     expect([facts.first, facts.last]).toEqual([16_384, 16_384]); // copied before the buffers were reused
-    expect(await inspectFile(recording.wav, 'audio')).toMatchObject({ ok: true, format: 'wav' });
+    expect(await inspectFile(recording.wav, ['audio'])).toMatchObject({ ok: true, format: 'wav' });
 
     expect(devices.streams[0]?.tracks.every((track) => track.stopped)).toBe(true);
     expect(context.state).toBe('closed');

@@ -51,7 +51,7 @@ describe('encodeWav', () => {
 
   it('produces files inspectFile accepts as WAV audio', async () => {
     const tone = Float32Array.from({ length: 16_000 }, (_, index) => Math.sin((2 * Math.PI * 440 * index) / 16_000) * 0.5);
-    const verdict = await inspectFile(encodeWav(tone, 16_000), 'audio');
+    const verdict = await inspectFile(encodeWav(tone, 16_000), ['audio']);
     expect(verdict).toMatchObject({ ok: true, kind: 'audio', format: 'wav', mimeType: 'audio/wav', fileName: 'recording.wav' });
   });
 });

@@ -5,6 +5,7 @@
 import { signal } from '@preact/signals-core';
 import { describe, expect, test } from 'vitest';
 import { inspectFile, MicrophoneError, type Recording } from '../../src/media';
+import { notTakenMessage } from '../../src/media/messages';
 import { createMediaDraft, draftText, MAX_IMAGES, type MediaDraftDeps, type Recorder, type UploadCall } from '../../src/model/media-draft';
 import type { Attachment, AttachmentKind } from '../../src/model/types';
 import { file, gif, jpeg, mp4, padded, png, wavHeader } from '../media/fixtures';
@@ -128,8 +129,8 @@ describe('adding files', () => {
     await imagesOnly.draft.addFiles([wav, file(new TextEncoder().encode('hello'), 'readme.txt')]);
     expect(names(imagesOnly.draft)).toEqual([]);
     expect(notices(imagesOnly.draft)).toEqual([
-      draftText.notTaken('question.wav', ['image', 'video']),
-      draftText.notTaken('readme.txt', ['image', 'video']),
+      notTakenMessage('question.wav', ['image', 'video']),
+      notTakenMessage('readme.txt', ['image', 'video']),
     ]);
   });
 });
