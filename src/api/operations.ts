@@ -59,11 +59,8 @@ export async function requestJson<T>(
   throwIfAborted(operation, signal);
   let response: Response;
   try {
-    response = await transport.fetch(transport.operationUrl(operation, path), {
-      ...request,
-      headers,
-      ...(signal ? { signal } : {}),
-    });
+    // An undefined signal is the same as none to fetch.
+    response = await transport.fetch(transport.operationUrl(operation, path), { ...request, headers, signal });
   } catch (error) {
     throw transportError(operation, error, signal);
   }
@@ -78,7 +75,7 @@ function post<T>(
   path: string,
   body: unknown,
   read: DataReader<T>,
-  call: CallOptions = {},
+  call?: CallOptions,
 ): Promise<T> {
   const request: JsonRequest = {
     method: 'POST',
@@ -86,7 +83,7 @@ function post<T>(
     // A request object is always given, but a JavaScript caller's missing one still sends {}.
     body: JSON.stringify(body ?? {}),
   };
-  return requestJson(transport, operation, path, request, read, call.signal);
+  return requestJson(transport, operation, path, request, read, call?.signal);
 }
 
 export const getConfig = (transport: Transport, request: GetConfigRequest, call?: CallOptions): Promise<PublicConfig> =>
