@@ -36,7 +36,7 @@ export async function putFileWithXhr(
   transport: Transport,
   url: string,
   file: Blob,
-  options: UploadOptions = {},
+  options: UploadOptions,
   createXhr: XhrFactory = transport.xhr ?? (() => new XMLHttpRequest()),
 ): Promise<void> {
   const { signal, onProgress } = options;
