@@ -54,9 +54,7 @@ export async function createMediaController(options: MediaControllerOptions): Pr
     return { fileId: target.FileStoreId, url: new URL(target.PreUploadUrl, baseUrl).href };
   }
 
-  let draft: MediaDraft | null = null;
-  const recorder = createPushToTalkRecorder({ onLimit: () => void draft?.endRecording(true) });
-  draft = createMediaDraft({
+  const draft: MediaDraft = createMediaDraft({
     inspect: inspectFile,
     upload,
     describeFailure: failureMessage,
@@ -68,7 +66,8 @@ export async function createMediaController(options: MediaControllerOptions): Pr
     },
     busy: conversation.busy,
     text: () => conversation.draft.peek(),
-    recorder,
+    // onLimit runs during a recording, long after draft is assigned.
+    recorder: createPushToTalkRecorder({ onLimit: () => void draft.endRecording(true) }),
     preview: URL,
   });
   return controllerFor(draft);
