@@ -125,8 +125,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         media={media}
         inputRef={inputRef}
         open={open}
-        describedBy={rateLimit !== null ? limitId : undefined}
-        blocked={rateLimit !== null}
+        blockedBy={rateLimit !== null ? limitId : undefined}
       />
       <PanelFooter
         privacyPolicy={settings.privacyPolicy}
