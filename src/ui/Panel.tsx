@@ -136,8 +136,6 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   );
 }
 
-const carriesFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') === true;
-
 /**
  * Files dragged over the panel show a drop zone; dropped, they go to the media draft. Listeners are added by hand:
  * Preact would name the drag events by their DOM property, which not every DOM implementation has.
@@ -172,7 +170,7 @@ function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undef
     };
     const listener = (event: Event): void => {
       const drag = event as DragEvent;
-      if (!carriesFiles(drag)) return;
+      if (!drag.dataTransfer?.types.includes('Files')) return; // text or a link dragged over: not ours
       if (drag.type !== 'dragleave') drag.preventDefault(); // allows the drop; keeps the browser from opening the file
       handlers[drag.type]?.(drag);
     };
