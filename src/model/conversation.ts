@@ -13,13 +13,13 @@ import type { AskRequest, ChatAskType } from '../api/types';
 import {
   createMessage, readDraft, readMessages, readSession, STORE_KEYS, toStored, type LiveMessage, type Session,
 } from './persistence';
-import { createConversationState, type ConversationState } from './lazy-conversation';
+import type { ConversationState } from './lazy-conversation';
 import { errorKind, failureMessage } from './failures';
 import { takeSendSlot } from './rate-limit';
 import { createSessionKeeper } from './session-keeper';
 import { transcriptOf } from './transcript';
 import { afterNextPaint, animationFrameScheduler } from './frame';
-import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
+import type { Cancel, Clock, FrameScheduler } from './scheduler';
 import type { WidgetSettings } from './settings';
 import type { KeyValueStore, StorageKind } from './storage';
 import type {
@@ -38,11 +38,10 @@ export interface ConversationDeps {
   /** A fresh session (GetConfig). */
   newSession(): Promise<Session>;
   emit: Emit;
-  state?: ConversationState;
-  clock?: Clock;
+  /** The signals the panel already reads (lazy-conversation.ts); this conversation drives them. */
+  state: ConversationState;
+  clock: Clock;
   frame?: FrameScheduler;
-  /** The draft is written this long after the last keystroke. */
-  draftDelayMs?: number;
 }
 
 export interface Conversation extends ConversationModel {
@@ -58,11 +57,13 @@ export interface Conversation extends ConversationModel {
   dispose(): void;
 }
 
+/** The draft is written this long after the last keystroke. */
+const DRAFT_DELAY_MS = 300;
+
 const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
 
 export function createConversation(deps: ConversationDeps): Conversation {
-  const state = deps.state ?? createConversationState();
-  const clock = deps.clock ?? systemClock;
+  const { state, clock } = deps;
   const frame = deps.frame ?? animationFrameScheduler(clock);
   const { messages, draft, busy, rateLimit, loaded } = state;
   const messageIds = `${clock.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -247,7 +248,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     draft.value;
     if (!loaded.peek() || disposed) return;
     cancelDraftWrite?.();
-    cancelDraftWrite = clock.setTimeout(writeDraft, deps.draftDelayMs ?? 300);
+    cancelDraftWrite = clock.setTimeout(writeDraft, DRAFT_DELAY_MS);
   });
 
   // RemoveChatLogOnBrowserClose may arrive (or change) after the conversation was restored from the other storage.

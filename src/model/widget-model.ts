@@ -44,8 +44,6 @@ export interface WidgetModelOptions {
   clock?: Clock;
   /** Floating mode: start open. */
   open?: boolean;
-  /** The visitor's time zone, for GetConfig (defaults to the browser's). */
-  timeZone?: string;
   /** mount()'s locale, handed to the UI for its times. */
   locale?: string;
 }
@@ -132,7 +130,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       .fetchConfig(
         {
           serialNumber: options.serialNumber,
-          clientTimeZone: options.timeZone ?? timeZones.browserZone(new Date(clock.now())),
+          clientTimeZone: timeZones.browserZone(new Date(clock.now())),
           clientCurrentTime: formatClientTime(new Date(clock.now())),
         },
         aborter.signal,

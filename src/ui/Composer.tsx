@@ -15,9 +15,8 @@ export interface ComposerProps {
   inputRef: RefObject<HTMLTextAreaElement>;
   /** Whether the panel is shown: a hidden field measures 0, so it is measured again when the panel opens. */
   open: boolean;
-  /** id of the element explaining why sending is blocked (the rate-limit notice), if shown. */
-  describedBy: string | undefined;
-  blocked: boolean;
+  /** While sending is blocked: the id of the notice explaining why (the rate limit). */
+  blockedBy: string | undefined;
 }
 
 /**
@@ -29,7 +28,8 @@ export function Composer(props: ComposerProps): JSX.Element {
   const draft = conversation.draft.value;
   const busy = conversation.busy.value;
   const hasFiles = media?.hasDraft?.() ?? false;
-  const canSend = !busy && !props.blocked && (draft.trim() !== '' || hasFiles);
+  const blocked = props.blockedBy !== undefined;
+  const canSend = !busy && !blocked && (draft.trim() !== '' || hasFiles);
   const fileInput = useRef<HTMLInputElement>(null);
   const addFiles = props.enableUploadImage ? media?.addFiles : undefined;
   const draftView = media?.renderDraft?.();
@@ -108,7 +108,7 @@ export function Composer(props: ComposerProps): JSX.Element {
           rows={1}
           dir="auto"
           aria-label={COMPOSER_LABEL}
-          aria-describedby={props.describedBy}
+          aria-describedby={props.blockedBy}
           placeholder={props.placeholder || DEFAULT_PLACEHOLDER}
           value={draft}
           onInput={(event) => {
@@ -118,7 +118,7 @@ export function Composer(props: ComposerProps): JSX.Element {
           onPaste={onPaste}
         />
         {props.enablePushToTalk && media?.pushToTalk !== undefined && (
-          <PushToTalkButton control={media.pushToTalk} disabled={busy || props.blocked} onPrefetch={media.prefetch} />
+          <PushToTalkButton control={media.pushToTalk} disabled={busy || blocked} onPrefetch={media.prefetch} />
         )}
         <button
           type="submit"

@@ -63,7 +63,7 @@ export function PushToTalkButton({
       onPointerDown={(event) => {
         if (event.button !== 0) return;
         event.preventDefault();
-        event.currentTarget.setPointerCapture?.(event.pointerId);
+        event.currentTarget.setPointerCapture(event.pointerId);
         start();
       }}
       onPointerUp={(event) => {
@@ -93,8 +93,6 @@ export function PushToTalkButton({
       onBlur={() => end(false)}
       onPointerEnter={onPrefetch}
       onFocus={onPrefetch}
-      // Keyboard Space fires click on release; the press handlers above already did the work.
-      onClick={(event) => event.preventDefault()}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <rect x="9" y="3" width="6" height="11" rx="3" />

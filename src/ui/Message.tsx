@@ -39,6 +39,7 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
   useLayoutEffect(onLayout);
 
   const failed = status === 'failed' || status === 'interrupted';
+  // Only answers wait or stream (storage brings those back interrupted), so a question is always finished.
   const finished = status !== 'waiting' && status !== 'streaming';
   const canRetry =
     role === 'user' ? status === 'failed' : role === 'assistant' && (failed || status === 'stopped');
@@ -66,7 +67,7 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
           {EMAIL_TRANSCRIPT}
         </a>
       )}
-      {(finished || role === 'user') && (
+      {finished && (
         <div class="cw-msg__meta">
           {time !== '' && (
             <time class="cw-msg__time" dateTime={new Date(message.createdAt).toISOString()}>

@@ -51,19 +51,16 @@ export function MessageList({ conversation, botName, welcome, timeZone, locale, 
   // Blocks of an answer that content-visibility skipped (panel.css) get their real height only when they near the
   // view, in the browser's own layout after the scroll above: when that changes the newest message's height, the
   // view goes back to the bottom. Layout is up to date in the callback, so reading the height there is cheap.
-  const newestObserver = useMemo(
-    () => (typeof ResizeObserver === 'function' ? new ResizeObserver(() => keepInView()) : null),
-    [keepInView],
-  );
+  const newestObserver = useMemo(() => new ResizeObserver(() => keepInView()), [keepInView]);
   const observed = useRef<Element | null>(null);
   useLayoutEffect(() => {
     const newest = listRef.current?.lastElementChild ?? null;
-    if (newestObserver === null || newest === observed.current) return;
+    if (newest === observed.current) return;
     if (observed.current !== null) newestObserver.unobserve(observed.current);
     if (newest !== null) newestObserver.observe(newest);
     observed.current = newest;
   });
-  useLayoutEffect(() => () => newestObserver?.disconnect(), [newestObserver]);
+  useLayoutEffect(() => () => newestObserver.disconnect(), [newestObserver]);
 
   const onScroll = (): void => {
     const list = listRef.current;

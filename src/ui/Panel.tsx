@@ -125,8 +125,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         media={media}
         inputRef={inputRef}
         open={open}
-        describedBy={rateLimit !== null ? limitId : undefined}
-        blocked={rateLimit !== null}
+        blockedBy={rateLimit !== null ? limitId : undefined}
       />
       <PanelFooter
         privacyPolicy={settings.privacyPolicy}
@@ -136,8 +135,6 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
     </div>
   );
 }
-
-const carriesFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') === true;
 
 /**
  * Files dragged over the panel show a drop zone; dropped, they go to the media draft. Listeners are added by hand:
@@ -173,7 +170,7 @@ function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undef
     };
     const listener = (event: Event): void => {
       const drag = event as DragEvent;
-      if (!carriesFiles(drag)) return;
+      if (!drag.dataTransfer?.types.includes('Files')) return; // text or a link dragged over: not ours
       if (drag.type !== 'dragleave') drag.preventDefault(); // allows the drop; keeps the browser from opening the file
       handlers[drag.type]?.(drag);
     };

@@ -32,15 +32,14 @@ export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; lo
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [notice.retryAt]);
+  const wait = formatWaitTime(notice.retryAt - now, locale);
   return (
     <div id={id} class="cw-limit">
       <p class="cw-limit__message" role="status" dir="auto">
         {notice.message}
       </p>
       <p class="cw-limit__wait">
-        {locale === undefined || /^en(-|$)/i.test(locale)
-          ? rateLimitWait(formatWaitTime(notice.retryAt - now, locale))
-          : formatWaitTime(notice.retryAt - now, locale)}
+        {locale === undefined || /^en(-|$)/i.test(locale) ? rateLimitWait(wait) : wait}
       </p>
     </div>
   );

@@ -1,11 +1,10 @@
 import type { RefObject } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
-/** Live result of a media query (false where matchMedia is missing). */
+/** Live result of a media query. */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  const [matches, setMatches] = useState(() => matchMedia(query).matches);
   useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
     const list = matchMedia(query);
     const update = (): void => setMatches(list.matches);
     update();

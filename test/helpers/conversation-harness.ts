@@ -4,6 +4,7 @@
  */
 import { signal, type Signal } from '@preact/signals-core';
 import { createConversation, type Conversation } from '../../src/model/conversation';
+import { createConversationState } from '../../src/model/lazy-conversation';
 import type { Session } from '../../src/model/persistence';
 import { DEFAULT_SETTINGS, type WidgetSettings } from '../../src/model/settings';
 import { openStore } from '../../src/model/storage';
@@ -67,6 +68,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
         return issued;
       }),
     emit: (name, payload) => events.push({ name, payload }),
+    state: createConversationState(),
     clock,
     frame: frames.frame,
   });

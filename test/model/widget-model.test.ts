@@ -29,8 +29,6 @@ interface Options {
   session?: FakeStorage;
   open?: boolean;
   configError?: Error;
-  /** The browser's own zone instead of mount()'s timeZone option. */
-  browserZone?: boolean;
 }
 
 function createModel(options: Options = {}): ModelHarness {
@@ -52,7 +50,6 @@ function createModel(options: Options = {}): ModelHarness {
     ...(options.inline ? { inlineSettings: options.inline } : {}),
     ...(options.open ? { open: true } : {}),
     baseUrl: 'https://chat.example.test',
-    ...(options.browserZone ? {} : { timeZone: 'Europe/Berlin' }),
     fetchConfig: (request, signal) => fake.client.getConfig(request, { signal }),
     loadConversation: async (deps) => {
       harness.conversationLoads += 1;
@@ -67,23 +64,25 @@ function createModel(options: Options = {}): ModelHarness {
   return Object.assign(harness, { model, fake, local, session, clock }) as ModelHarness;
 }
 
+/** The visitor's zone GetConfig is asked with: the browser's (Intl's answer, which Temporal's matches). */
+const BROWSER_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const eventNames = (events: EmittedEvent[]): string[] => events.map((event) => event.name);
 
 describe('widget model: settings', () => {
   it('a repeat visit makes no Intl.DateTimeFormat before the chat opens: zone and TimeZone check come from storage', async () => {
     const local = new FakeStorage();
     const config = { TimeZone: 'America/New_York' };
-    const first = createModel({ local, config, browserZone: true });
+    const first = createModel({ local, config });
     await settle();
-    const browserZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(first.fake.configRequests[0]?.clientTimeZone).toBe(browserZone);
+    expect(first.fake.configRequests[0]?.clientTimeZone).toBe(BROWSER_ZONE);
     first.model.dispose();
 
     const intl = countIntl();
     try {
-      const second = createModel({ local, config, browserZone: true });
+      const second = createModel({ local, config });
       await settle();
-      expect(second.fake.configRequests[0]?.clientTimeZone).toBe(browserZone);
+      expect(second.fake.configRequests[0]?.clientTimeZone).toBe(BROWSER_ZONE);
       expect(second.model.settings.value.timeZone).toBe('America/New_York');
       expect(intl.count()).toBe(0);
       second.model.dispose();
@@ -96,7 +95,7 @@ describe('widget model: settings', () => {
     const { model, fake, events } = createModel({ config: { Name: 'Realty Bot', ChatBubbleColor: 'rgb(200,30,30)' } });
     expect(model.config.value).toEqual({ status: 'loading' });
     expect(fake.configRequests).toHaveLength(1);
-    expect(fake.configRequests[0]).toMatchObject({ serialNumber: 'demo-realty', clientTimeZone: 'Europe/Berlin' });
+    expect(fake.configRequests[0]).toMatchObject({ serialNumber: 'demo-realty', clientTimeZone: BROWSER_ZONE });
     expect(fake.configRequests[0]?.clientCurrentTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await settle();
     expect(model.config.value).toEqual({ status: 'ready' });
