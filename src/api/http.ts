@@ -36,8 +36,11 @@ const ABSOLUTE_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 export function createTransport(options: TransportOptions): Transport {
   // Looked up per call and called unbound-safe: window.fetch throws "Illegal invocation" when detached.
   const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const resolve = (pathOrUrl: string): string =>
-    ABSOLUTE_URL.test(pathOrUrl) ? pathOrUrl : `${options.baseUrl.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
+  const resolve = (pathOrUrl: string): string => {
+    if (ABSOLUTE_URL.test(pathOrUrl)) return pathOrUrl;
+    const base = options.baseUrl.replace(/\/+$/, '');
+    return `${base}/${pathOrUrl.replace(/^\/+/, '')}`;
+  };
   return {
     fetch: fetchFunction,
     xhr: options.xhr,

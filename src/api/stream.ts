@@ -148,7 +148,7 @@ export async function streamAnswer(
     }).then(
       () => fail(interrupted()),
       (error: unknown) => {
-        // A ServiceError is ours (onopen, onChunk); any other failure before the response opened is the network's.
+        // A ServiceError is ours (onopen's status and JSON answer checks); any other failure before the response opened is the network's.
         if (error instanceof ServiceError || !opened) fail(transportError(OPERATION, error, signal));
         else fail(interrupted(error));
       },

@@ -7,7 +7,7 @@
  * authorises itself, and storage services reject unexpected Authorization headers.
  */
 import type { UploadOptions } from './client';
-import { businessError, envelopeFailure, parseJson } from './envelope';
+import { businessError, envelopeFailure, isRecord, parseJson } from './envelope';
 import { ServiceError } from './errors';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
 import { failureText } from './messages';
@@ -26,12 +26,16 @@ function checkAnswer(status: number, bodyText: string): void {
   if (status < 200 || status > 299) throw httpError(OPERATION, status, bodyText);
   // A 2xx answer may still carry a failed envelope (for example a file type the service refuses).
   const parsed = parseJson(bodyText);
-  if (parsed.ok && (parsed.value as { Success?: unknown } | null)?.Success === false) {
+  if (parsed.ok && isRecord(parsed.value) && parsed.value.Success === false) {
     throw businessError(OPERATION, envelopeFailure(parsed.value) ?? {});
   }
 }
 
-/** PUT the bytes with XMLHttpRequest (by default the transport's `xhr` option, else the global one), reporting progress as it goes. */
+/**
+ * PUT the bytes with XMLHttpRequest, reporting progress as it goes: the transport's `xhr` factory when it has one,
+ * else the global XMLHttpRequest (a null `xhr`, which tells the client's putFile to use fetch, means the global one
+ * here: the widget always uploads this way).
+ */
 export async function putFileWithXhr(
   transport: Transport,
   url: string,

@@ -1,5 +1,6 @@
 /**
- * Judges a file by its bytes, never by its name or the browser's MIME guess (service-api.md 4.2 and 8).
+ * Judges a file by its bytes, never by its name or the browser's MIME guess (service-api.md 4.2 and 8); the MIME
+ * type only picks the wording of a refusal.
  * Reads only what the decision needs: the first bytes, the EBML header of a Matroska file, and for a GIF the
  * blocks up to its second frame.
  */

@@ -1,7 +1,8 @@
 /**
  * The theme as CSS custom properties, set on each widget's host element with `style.setProperty` (CSSOM, which a
- * strict CSP allows, unlike a style attribute). The stylesheets in src/ui read them with fallbacks, and a site
- * owner can override any of them from the page with a more specific rule or `!important`.
+ * strict CSP allows, unlike a style attribute). The stylesheets in src/ui read them (with fallbacks, except for the
+ * three set here on every mount: accent, accent text, z-index), and a site owner can override any of them from the
+ * page with a more specific rule or `!important`.
  */
 import type { WidgetSettings } from './settings';
 
