@@ -136,6 +136,11 @@ class FakeXhr {
     this.onload?.();
     this.onloadend?.();
   }
+  /** A network error or a timeout: as a real XMLHttpRequest, its handler then loadend. */
+  fail(event: 'error' | 'timeout'): void {
+    (event === 'error' ? this.onerror : this.ontimeout)?.();
+    this.onloadend?.();
+  }
 }
 
 function xhrClient() {
@@ -184,7 +189,7 @@ describe('putFile over XMLHttpRequest (as in a browser)', () => {
   test('a network error', async () => {
     const { client, xhr } = xhrClient();
     const done = client.putFile('/upload/1', pngFile());
-    xhr().onerror?.();
+    xhr().fail('error');
     await expect(done).rejects.toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
   });
 
@@ -204,6 +209,16 @@ describe('putFile over XMLHttpRequest (as in a browser)', () => {
     const done = client.putFile('/upload/1', pngFile(), { signal: controller.signal });
     xhr().finish(200);
     await done;
+    controller.abort();
+    expect(xhr().aborted).toBe(false);
+  });
+
+  test.each(['error', 'timeout'] as const)('an upload failed by a network %s stops listening to the signal', async (event) => {
+    const { client, xhr } = xhrClient();
+    const controller = new AbortController();
+    const done = client.putFile('/upload/1', pngFile(), { signal: controller.signal });
+    xhr().fail(event);
+    await expect(done).rejects.toMatchObject({ kind: 'network' });
     controller.abort();
     expect(xhr().aborted).toBe(false);
   });
