@@ -88,7 +88,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       messages.value = readMessages(store);
       if (draft.peek() === '') draft.value = readDraft(store);
     });
-    sessions.set(readSession(store));
+    // Only a stored session replaces the current one: a session still on its way (an upload asked for it before
+    // the settings switched storage) belongs to this empty conversation too.
+    const stored = readSession(store);
+    if (stored !== null) sessions.set(stored);
   }
 
   function persistMessages(): void {

@@ -164,6 +164,27 @@ describe('conversation persistence', () => {
     expect(texts(harness.conversation)).toEqual(['kept']);
   });
 
+  it('keeps a session still on its way when the setting switches storage before it arrives', async () => {
+    let deliver: (session: { id: number; key: string }) => void = () => {};
+    let asked = 0;
+    const harness = createHarness({
+      newSession: () => {
+        asked += 1;
+        return new Promise((resolve) => (deliver = resolve));
+      },
+    });
+    // An upload asks for a session before GetConfig's settings arrive.
+    const ensured = harness.conversation.ensureSession();
+    harness.settings.value = { ...DEFAULT_SETTINGS, removeChatLogOnBrowserClose: true };
+    deliver({ id: 201, key: 'key-201' });
+    await ensured;
+    expect(harness.conversation.sessionKey()).toBe('key-201');
+    const sent = harness.conversation.send('After the upload');
+    (await harness.fake.nextAsk()).finish('Same session.');
+    await sent;
+    expect(asked).toBe(1);
+  });
+
   it('keeps working when storage is full', async () => {
     const local = new FakeStorage();
     local.failSet = quotaError();
