@@ -31,8 +31,11 @@ export interface IncrementalParser {
    */
   append(delta: string): readonly Block[];
   readonly blocks: readonly Block[];
-  /** Everything appended so far, as given. */
-  readonly text: string;
+  /**
+   * Characters appended so far, as given. A count, not the text: each delta is usually a slice of the whole answer
+   * as it was at that frame, and a string built from them would keep every one of those copies alive.
+   */
+  readonly length: number;
   /** How many leading blocks are closed (frozen for good). */
   readonly closedCount: number;
   /** Total characters parsed so far, over all appends: grows with deltas and open blocks, not with the answer. */
@@ -170,16 +173,15 @@ function parseLines(lines: readonly string[], depth: number, from = 0): Block[] 
 
 export function createIncrementalParser(): IncrementalParser {
   const blocks: Block[] = [];
-  let text = '';
-  /** The text after the last closed block: the only part parsed again. Kept apart from `text`, because slicing
-   *  a long concatenated string would copy all of it on every chunk. */
+  let length = 0;
+  /** The text after the last closed block: the only part parsed again (split flattens it on every append). */
   let open = '';
   let closedCount = 0;
   let scanned = 0;
 
   const append = (delta: string): readonly Block[] => {
     if (!delta) return blocks;
-    text += delta;
+    length += delta.length;
     open += delta.replace(/\r/g, '');
     scanned += open.length;
     const lines = open.split('\n');
@@ -207,8 +209,8 @@ export function createIncrementalParser(): IncrementalParser {
   return {
     append,
     blocks,
-    get text() {
-      return text;
+    get length() {
+      return length;
     },
     get closedCount() {
       return closedCount;

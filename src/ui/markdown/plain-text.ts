@@ -61,8 +61,8 @@ export function markdownToPlainText(markdown: string, limit: number): PlainText 
   let length = 0;
   let used = 0;
   for (let end = Math.max(limit, 256) * 4; ; end *= 2) {
-    parser.append(markdown.slice(parser.text.length, end));
-    const complete = parser.text.length === markdown.length;
+    parser.append(markdown.slice(parser.length, end));
+    const complete = parser.length === markdown.length;
     const final = complete ? parser.blocks.length : parser.closedCount;
     for (; used < final && length <= limit; used++) {
       const block: string[] = [];
