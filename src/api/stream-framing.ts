@@ -43,18 +43,27 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, string> {
 
   return new TransformStream<Uint8Array, string>({
     transform(chunk, controller) {
-      let text = pending + decoder.decode(chunk, { stream: true });
-      if (firstRead && text !== '') {
+      let piece = decoder.decode(chunk, { stream: true });
+      if (firstRead && piece !== '') {
         // Only once a character has arrived: the mark's three bytes may come in separate reads.
         firstRead = false;
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
       }
+      // `pending` holds no line end, so only the new piece is searched: a long line (the final object repeats the
+      // whole answer) spread over many reads is not searched and copied again on each of them.
+      let cr = piece.indexOf('\r');
+      let lf = piece.indexOf('\n');
+      if (cr < 0 && lf < 0) {
+        pending += piece;
+        return;
+      }
+      const text = pending + piece;
+      if (cr >= 0) cr += pending.length;
+      if (lf >= 0) lf += pending.length;
       const output: string[] = [];
       // Text from `unchanged` up to `lineStart` is whole lines, line ends included, that go out as they came.
       let unchanged = 0;
       let lineStart = 0;
-      let cr = text.indexOf('\r');
-      let lf = text.indexOf('\n');
       while (cr >= 0 || lf >= 0) {
         const end = lf < 0 || (cr >= 0 && cr < lf) ? cr : lf;
         // The LF of a CRLF is read here as an empty line of its own: it passes through and SSE reads it as CRLF.
