@@ -91,7 +91,9 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   }
   const serialNumber = options.serialNumber.trim();
   const { paths, headers, fetch } = options;
-  const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = { baseUrl: options.baseUrl, paths, headers, fetch };
+  // Resolved once against the page: later navigation (pushState) cannot move the service, and URLs the widget
+  // keeps (uploaded files in the history) are absolute.
+  const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = { baseUrl: absoluteBase, paths, headers, fetch };
   const persistent = options.storage !== 'none';
   const memoryStores: Partial<Record<StorageKind, KeyValueStore>> = {};
   const chatStore = (kind: StorageKind): KeyValueStore =>
@@ -122,7 +124,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   if (options.locale) host.setAttribute('lang', options.locale);
   // Media code (byte checks, recorder, uploads) loads when a visitor first uses a media button, paste or drop.
   const media = createMediaSlot(() =>
-    import('./ui/media/controller').then((chunk) => chunk.createMediaController({ model, clientOptions, baseUrl: absoluteBase })),
+    import('./ui/media/controller').then((chunk) => chunk.createMediaController({ model, clientOptions })),
   );
   const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host'), media });
 

@@ -38,7 +38,6 @@ test('an image is uploaded with the session key and asked about with chatAskType
   const controller = await createMediaController({
     model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
     clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
-    baseUrl: 'https://chat.example/',
   });
 
   controller.addFiles([new File([png()], 'porch.jpg', { type: 'image/jpeg' })]);
@@ -74,7 +73,6 @@ test('a question the local rate limit refuses keeps the uploaded draft', async (
   const controller = await createMediaController({
     model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
     clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
-    baseUrl: 'https://chat.example/',
   });
   void harness.conversation.send('first question');
   (await harness.fake.nextAsk()).finish('ok');
@@ -85,5 +83,27 @@ test('a question the local rate limit refuses keeps the uploaded draft', async (
   expect(controller.sendDraft('')).toBe(true);
   expect(harness.conversation.rateLimit.value?.message).toBe('Slow down.');
   expect(controller.hasDraft()).toBe(true);
+  controller.dispose();
+});
+
+test('a relative PreUploadUrl under a base URL with a path: the history shows the file from where it was PUT', async () => {
+  const harness = createHarness({ settings: { enableUploadImage: true } });
+  const network = createFakeFetch((request) => {
+    if (request.url.endsWith('/chat/User/GetPreUploadUrl')) return envelope({ FileStoreId: 7, PreUploadUrl: '/upload/7' });
+    if (request.method === 'PUT') return envelope({ FileStoreId: 7 });
+    return envelope(1);
+  });
+  const controller = await createMediaController({
+    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
+    clientOptions: { baseUrl: 'https://chat.example/api/', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
+  });
+  controller.addFiles([new File([png()], 'a.png')]);
+  await settle();
+  const put = network.requests.find((request) => request.method === 'PUT');
+  expect(put?.url).toBe('https://chat.example/api/upload/7');
+  expect(controller.sendDraft('')).toBe(true);
+  await harness.fake.nextAsk();
+  const question = harness.conversation.messages.value.find((message) => message.role === 'user');
+  expect(question?.attachments?.[0]?.url).toBe(put?.url);
   controller.dispose();
 });

@@ -20,9 +20,8 @@ import { MediaTray } from './MediaTray';
 
 export interface MediaControllerOptions {
   model: Pick<WidgetModel, 'settings'> & { conversation: { load(): Promise<Conversation> } };
+  /** Its baseUrl is absolute: a relative PreUploadUrl resolves against it, for the PUT and for the history. */
   clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
-  /** Absolute base URL of the service: a relative PreUploadUrl resolves against it. */
-  baseUrl: string;
 }
 
 /**
@@ -36,7 +35,7 @@ export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 
 }
 
 export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
-  const { model, baseUrl } = options;
+  const { model } = options;
   const conversation = await model.conversation.load();
   // Only the three upload steps are bundled, not the whole service client.
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
@@ -46,12 +45,13 @@ export async function createMediaController(options: MediaControllerOptions): Pr
     const target = await preUpload(transport, { fileName: name }, call);
     // The PUT carries the real format's type, whatever the browser guessed from the name. XMLHttpRequest, for
     // progress: the client's fetch fallback is for Node, and the widget runs in browsers.
-    await putFileWithXhr(transport, target.PreUploadUrl, file.slice(0, file.size, mimeType), call);
+    const fileUrl = transport.resolve(target.PreUploadUrl);
+    await putFileWithXhr(transport, fileUrl, file.slice(0, file.size, mimeType), call);
     if ((await finishUpload(transport, { FileStoreId: target.FileStoreId }, call)) !== 1) {
       throw new ServiceError('business', failureText.uploadRejected, { operation: 'finishUpload' });
     }
     // The pre-upload URL also serves the file back (GET): history shows it from there, never from stored bytes.
-    return { fileId: target.FileStoreId, url: new URL(target.PreUploadUrl, baseUrl).href };
+    return { fileId: target.FileStoreId, url: fileUrl };
   }
 
   const draft: MediaDraft = createMediaDraft({
