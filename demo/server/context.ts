@@ -1,5 +1,6 @@
 /** What every handler gets: the running service's state and the request at hand. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MEDIA_LIMITS } from '../../src/media';
 import type { Caller } from './auth';
 import type { LimitTracker } from './limits';
 import type { JsonStore } from './store';
@@ -14,9 +15,8 @@ export interface UploadLimits {
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   imageBytes: 20 * 1024 * 1024,
-  // The service documents no audio limit; this is the widget's (src/media/sniff.ts MEDIA_LIMITS), so a WAV the
-  // widget lets through is never refused here.
-  audioBytes: 25 * 1024 * 1024,
+  // The service documents no audio limit; this is the widget's, so a WAV the widget lets through is never refused here.
+  audioBytes: MEDIA_LIMITS.audio,
   videoBytes: 100 * 1024 * 1024,
 };
 
