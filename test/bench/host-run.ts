@@ -3,7 +3,8 @@
  * it), wait until the network is quiet, and count the bytes transferred (CDP Network: encodedDataLength, headers
  * included, as the browser received them), the requests, the long tasks, and the main-thread time. Twice: a first
  * visit, then a repeat visit in the same browser profile (its storage kept), as when a visitor opens a second page
- * of the site. The bench site sends no cache headers, so the repeat visit downloads the scripts again.
+ * of the site. The bench site sends Cache-Control: no-store, so the repeat visit downloads and compiles the scripts
+ * again: only the kept storage differs between the two visits.
  */
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { probeInitScript } from './probe';

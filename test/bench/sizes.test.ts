@@ -3,15 +3,22 @@
  * check is stable; here the report is built by hand to put each set on either side of its limit.
  */
 import { describe, expect, test } from 'vitest';
-import { BUDGETS, budgetFailures, type SetSize, type SizeReport } from './sizes';
+import { BUDGETS, budgetFailures, type Budgets, type SetSize, type SizeReport } from './sizes';
 
+/** Fixed budgets for the wording and limits below, so lowering the real ceiling never touches this file. */
+const TEST_BUDGETS: Budgets = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_000 };
 const set = (gzip: number): SetSize => ({ raw: gzip * 3, gzip, brotli: gzip - 100, files: [] });
 const report = (initial: number, chat: number, everything: number): SizeReport => ({
   files: [],
   initial: set(initial),
   chat: set(chat),
   everything: set(everything),
-  budgets: BUDGETS,
+  budgets: TEST_BUDGETS,
+});
+
+test('the build enforces the issue\'s limits, and a ceiling above the missed target for everything', () => {
+  expect(BUDGETS).toMatchObject({ initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000 });
+  expect(BUDGETS.everythingCeilingGzip).toBeGreaterThan(BUDGETS.everythingGzip);
 });
 
 describe('budgetFailures', () => {
@@ -20,17 +27,16 @@ describe('budgetFailures', () => {
   });
 
   test('everything over the 40 KB target but under its ceiling is reported by the build, not failed', () => {
-    expect(BUDGETS.everythingCeilingGzip).toBeGreaterThan(BUDGETS.everythingGzip);
-    expect(budgetFailures(report(11_190, 37_167, BUDGETS.everythingCeilingGzip))).toEqual([]);
+    expect(budgetFailures(report(11_190, 37_167, TEST_BUDGETS.everythingCeilingGzip))).toEqual([]);
   });
 
   test('each enforced limit fails on its own, one byte over, naming the set', () => {
-    expect(budgetFailures(report(BUDGETS.initialGzip + 1, 37_167, 44_000))).toEqual([
+    expect(budgetFailures(report(TEST_BUDGETS.initialGzip + 1, 37_167, 44_000))).toEqual([
       'before opening the chat: 12.00 KB gzip > 12.00 KB',
     ]);
-    expect(budgetFailures(report(11_190, BUDGETS.chatGzip + 1, 44_000))).toEqual(['the chat: 40.00 KB gzip > 40.00 KB']);
-    const [everything, ...rest] = budgetFailures(report(11_190, 37_167, BUDGETS.everythingCeilingGzip + 1));
+    expect(budgetFailures(report(11_190, TEST_BUDGETS.chatGzip + 1, 44_000))).toEqual(['the chat: 40.00 KB gzip > 40.00 KB']);
+    const [everything, ...rest] = budgetFailures(report(11_190, 37_167, TEST_BUDGETS.everythingCeilingGzip + 1));
     expect(rest).toEqual([]);
-    expect(everything).toMatch(/^everything: 44\.80 KB gzip > its ceiling 44\.80 KB/);
+    expect(everything).toMatch(/^everything: 45\.00 KB gzip > its ceiling 45\.00 KB/);
   });
 });

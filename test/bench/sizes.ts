@@ -37,6 +37,7 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * opened. A size pass then took 1,347 B out of the code (46,065 -> 44,718 B): the ceiling came down to 44,800 B.
  */
 export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 44_800 } as const;
+export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
   raw: number;
@@ -54,7 +55,7 @@ export interface SizeReport {
   initial: SetSize;
   chat: SetSize;
   everything: SetSize;
-  budgets: typeof BUDGETS;
+  budgets: Budgets;
 }
 
 interface ManifestChunk {
