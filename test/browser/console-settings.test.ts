@@ -7,7 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite } from '../../demo/site';
 import { openPage } from '../helpers/browser';
-import { callService } from '../helpers/service';
+import { editChatbot } from '../helpers/service';
 import { launcher, launcherColour, openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
@@ -145,7 +145,7 @@ describe('operator console: settings editor', () => {
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
-      await callService(fixture.service, '/chat/Chatbot/Edit', { serialNumber: fixture.service.serialNumber, Name: before.Name });
+      await editChatbot(fixture.service, { Name: before.Name });
     }
   });
 
@@ -222,7 +222,7 @@ describe('operator console: settings editor', () => {
       expect(log.problems().filter((line) => !line.includes('415'))).toEqual([]);
     } finally {
       await close();
-      await callService(fixture.service, '/chat/Chatbot/Edit', { serialNumber: fixture.service.serialNumber, ChatIcon: '' });
+      await editChatbot(fixture.service, { ChatIcon: '' });
     }
   });
 

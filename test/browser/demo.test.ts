@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { launchBrowser, openPage, PHONE_VIEWPORT, screenshot, waitForText } from '../helpers/browser';
-import { callService, startTestService, type TestService } from '../helpers/service';
+import { callService, editChatbot, startTestService, type TestService } from '../helpers/service';
 
 let service: TestService;
 let site: DemoSite;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   service = await startTestService({
     scriptedAnswer: (question) => (question.includes('policy check') ? ['Strict ', 'policy ', 'holds.'] : undefined),
   });
-  await callService(service, '/chat/Chatbot/Edit', { serialNumber: service.serialNumber, Name: chatbotName });
+  await editChatbot(service, { Name: chatbotName });
   site = await startDemoSite({
     serviceUrl: service.url,
     serialNumber: service.serialNumber,

@@ -6,8 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
-import { openPage, type OpenedPage } from '../helpers/browser';
-import { htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag } from '../helpers/widget-pages';
+import { ask, htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const STREAMED = Array.from({ length: 40 }, (_, index) => `word${index} `);
@@ -20,19 +19,6 @@ const fixture = useWidgetFixture({
     },
   });
 
-/** Opens `html` at a fresh path in a new context (empty storage). */
-async function visit(html: string, headers?: Record<string, string>): Promise<OpenedPage> {
-  const path = `/page-${Math.random().toString(36).slice(2)}.html`;
-  fixture.site.setPage(path, { html, ...(headers ? { headers } : {}) });
-  return openPage(fixture.browser, `${fixture.site.url}${path}`);
-}
-
-async function ask(page: Page, question: string, scope = page.locator('chatbot-widget-host').first()): Promise<void> {
-  const input = scope.getByRole('textbox', { name: 'Message' });
-  await input.fill(question);
-  await input.press('Enter');
-}
-
 function answers(page: Page, scope = page.locator('chatbot-widget-host').first()) {
   return scope.locator('.cw-msg--assistant[data-status="done"]');
 }
@@ -40,7 +26,7 @@ function answers(page: Page, scope = page.locator('chatbot-widget-host').first()
 describe('script tag', () => {
   it('mounts a floating launcher, loads the panel only when asked, and answers a question', async () => {
     const requestedBefore = new Set(fixture.site.hits.keys());
-    const { page, log, close } = await visit(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
     try {
       const launcher = page.locator('.cw-launcher');
       await expect(launcher.getAttribute('aria-label')).resolves.toMatch(/^Open chat with /);
@@ -63,7 +49,7 @@ describe('script tag', () => {
   });
 
   it('grows a streamed answer over several frames, text only ever appended', async () => {
-    const { page, log, close } = await visit(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
     try {
       await page.getByRole('dialog').waitFor();
       // Sample the answer's text once per animation frame, inside the page.
@@ -103,7 +89,7 @@ describe('script tag', () => {
       ChatbotWidget('fly', 'away');
       ChatbotWidget('send', 'Hi from the queue');
     </script>`;
-    const { page, log, close } = await visit(htmlPage(stub + scriptTag(fixture.service.url, fixture.service.serialNumber)));
+    const { page, log, close } = await fixture.open(htmlPage(stub + scriptTag(fixture.service.url, fixture.service.serialNumber)));
     try {
       await page.getByRole('dialog').waitFor(); // 'send' opened the panel
       await page.waitForFunction(() => (window as unknown as { __events: string[] }).__events.length >= 3);
@@ -125,7 +111,7 @@ describe('script tag', () => {
   it('mounts one widget when the snippet is pasted twice', async () => {
     const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(fixture.service.url, fixture.service.serialNumber)}`;
     const before = fixture.site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
-    const { page, log, close } = await visit(htmlPage(snippet + snippet));
+    const { page, log, close } = await fixture.open(htmlPage(snippet + snippet));
     try {
       await page.locator('.cw-launcher').waitFor();
       await page.waitForTimeout(300);
@@ -143,20 +129,20 @@ describe('two chatbots on one page', () => {
   it('a script-tag widget and an inline <chatbot-widget> work independently', async () => {
     const body = `${scriptTag(fixture.service.url, fixture.service.serialNumber)}
       <main><chatbot-widget serial-number="${SECOND_SERIAL_NUMBER}" base-url="${fixture.service.url}" mode="inline"></chatbot-widget></main>`;
-    const { page, log, close } = await visit(htmlPage(body));
+    const { page, log, close } = await fixture.open(htmlPage(body));
     try {
       const inline = page.locator('chatbot-widget');
       const floating = page.locator('chatbot-widget-host');
       await inline.getByRole('dialog').waitFor();
       await expect.poll(() => inline.locator('.cw-panel__title').textContent()).toBe('Beacon Rentals');
-      await ask(page, 'Any flats in Cambridge?', inline);
+      await ask(inline, 'Any flats in Cambridge?');
       await inline.locator('.cw-msg--assistant[data-status="done"]').waitFor();
 
       await floating.locator('.cw-launcher').click();
       await floating.getByRole('dialog').waitFor();
       await expect.poll(() => floating.locator('.cw-panel__title').textContent()).toBe('Harbor & Pine Realty');
       expect(await floating.locator('.cw-msg--user').count()).toBe(0);
-      await ask(page, 'And houses in Austin?', floating);
+      await ask(floating, 'And houses in Austin?');
       await floating.locator('.cw-msg--assistant[data-status="done"]').waitFor();
       expect(await inline.locator('.cw-msg--user').allTextContents()).toEqual([expect.stringContaining('Any flats in Cambridge?')]);
 
@@ -196,12 +182,12 @@ describe('ES module', () => {
         }));
         widget.on('message', (message) => events.push(message.role));
       </script>`;
-    const { page: tab, log, close } = await visit(htmlPage(page));
+    const { page: tab, log, close } = await fixture.open(htmlPage(page));
     try {
       const host = tab.locator('#help chatbot-widget-host');
       await host.getByRole('dialog').waitFor();
       await expect.poll(() => host.locator('.cw-panel__title').textContent()).toBe('Inline name');
-      await ask(tab, 'Through the ES entry?', host);
+      await ask(host, 'Through the ES entry?');
       await host.locator('.cw-msg--assistant[data-status="done"]').waitFor();
       await tab.waitForFunction(() => (window as unknown as { __events: string[] }).__events.length === 2);
       await tab.evaluate(() => (window as unknown as { __widget: { destroy(): void } }).__widget.destroy());
@@ -224,8 +210,9 @@ describe('strict Content-Security-Policy', () => {
       "base-uri 'none'",
       "object-src 'none'",
     ].join('; ');
-    const { page, log, close } = await visit(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)), {
-      'content-security-policy': csp,
+    const { page, log, close } = await fixture.open({
+      html: htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)),
+      headers: { 'content-security-policy': csp },
     });
     try {
       const launcher = page.locator('.cw-launcher');

@@ -5,8 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser';
-import { htmlPage, scriptTag } from '../helpers/widget-pages';
+import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const PARAGRAPHS = 120;
@@ -53,14 +52,10 @@ async function geometry(page: Page): Promise<LogGeometry> {
 
 describe('a long streamed answer', () => {
   it('ends with the view at its last words, all its text in the page, and earlier paragraphs laid out when scrolled to', async () => {
-    const path = `/long-${Math.random().toString(36).slice(2)}.html`;
-    fixture.site.setPage(path, { html: htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')) });
-    const { page, log, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`);
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
     try {
       await page.getByRole('dialog').waitFor();
-      const input = page.getByRole('textbox', { name: 'Message' });
-      await input.fill('A long answer please');
-      await input.press('Enter');
+      await ask(page, 'A long answer please');
       const answer = page.locator('.cw-msg--assistant[data-status="done"]');
       await answer.waitFor({ timeout: 20_000 });
 

@@ -4,8 +4,7 @@
  * referrer, and keep its element while the words after it stream in.
  */
 import { describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser';
-import { htmlPage, scriptTag } from '../helpers/widget-pages';
+import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 import { png } from '../media/fixtures';
 
@@ -21,9 +20,7 @@ const fixture = useWidgetFixture({
 
 describe('an image in a streamed answer', () => {
   it('is fetched once, without a referrer, and keeps its element while the paragraph grows', async () => {
-    const path = `/image-${Math.random().toString(36).slice(2)}.html`;
-    fixture.site.setPage(path, { html: htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')) });
-    const { page, log, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`);
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
     const referrers: Array<string | undefined> = [];
     await page.route(`${IMAGE_URL}*`, async (route) => {
       referrers.push(route.request().headers()['referer']);
@@ -31,9 +28,7 @@ describe('an image in a streamed answer', () => {
     });
     try {
       await page.getByRole('dialog').waitFor();
-      const input = page.getByRole('textbox', { name: 'Message' });
-      await input.fill('Show me the porch');
-      await input.press('Enter');
+      await ask(page, 'Show me the porch');
       const image = page.getByRole('img', { name: 'the front porch' });
       await image.waitFor();
       const marked = await image.evaluate((element) => {

@@ -3,40 +3,25 @@
  * the browser session with RemoveChatLogOnBrowserClose, the local rate limit across a reload until its window
  * passes, and the welcome popup once per visitor with ChatbotPopupOnce.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, launchProfile, openPage, watchPage } from '../helpers/browser';
-import { startTestService, type TestService } from '../helpers/service';
-import { editChatbot, htmlPage, scriptTag, startWidgetSite, type WidgetSite } from '../helpers/widget-pages';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchProfile, openPage, watchPage } from '../helpers/browser';
+import { editChatbot } from '../helpers/service';
+import { useWidgetFixture } from '../helpers/widget-fixture';
+import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 
-let service: TestService;
-let site: WidgetSite;
-let browser: Browser;
+const fixture = useWidgetFixture({ scriptedAnswer: (question) => ['Answer to: ', question] });
 const ORIGINAL = { RemoveChatLogOnBrowserClose: false, RateLimitCount: 20, RateLimitTime: 60, ChatbotPopupOnce: true };
 
-beforeAll(async () => {
-  service = await startTestService({ scriptedAnswer: (question) => ['Answer to: ', question] });
-  site = await startWidgetSite();
+beforeAll(() => {
+  const { service, site } = fixture;
   site.setPage('/', htmlPage(scriptTag(service.url, service.serialNumber, 'data-open')));
   site.setPage('/closed', htmlPage(scriptTag(service.url, service.serialNumber)));
-  browser = await launchBrowser();
 });
 
 afterEach(async () => {
-  await editChatbot(service.url, service.secretKey, { serialNumber: service.serialNumber, ...ORIGINAL });
+  await editChatbot(fixture.service, ORIGINAL);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await service?.close();
-});
-
-async function ask(page: Page, question: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill(question);
-  await input.press('Enter');
-}
 
 async function askAndWait(page: Page, question: string): Promise<void> {
   const before = await page.locator('.cw-msg--assistant[data-status="done"]').count();
@@ -49,7 +34,7 @@ const userTexts = (page: Page): Promise<string[]> =>
 
 describe('conversation memory', () => {
   it('keeps the conversation and the unsent draft across a reload', async () => {
-    const { page, log, close } = await openPage(browser, `${site.url}/`);
+    const { page, log, close } = await openPage(fixture.browser, `${fixture.site.url}/`);
     try {
       await page.getByRole('dialog').waitFor();
       await askAndWait(page, 'First question');
@@ -74,13 +59,10 @@ describe('conversation memory', () => {
 
   it('starts empty after a browser restart when RemoveChatLogOnBrowserClose is set, and not otherwise', async () => {
     for (const removeOnClose of [true, false]) {
-      await editChatbot(service.url, service.secretKey, {
-        serialNumber: service.serialNumber,
-        RemoveChatLogOnBrowserClose: removeOnClose,
-      });
+      await editChatbot(fixture.service, { RemoveChatLogOnBrowserClose: removeOnClose });
       const first = await launchProfile();
       const page = await first.context.newPage();
-      await page.goto(`${site.url}/`);
+      await page.goto(`${fixture.site.url}/`);
       await page.getByRole('dialog').waitFor();
       await askAndWait(page, `Remember me? (${String(removeOnClose)})`);
       // A reload is the same browser session: the conversation stays either way.
@@ -93,7 +75,7 @@ describe('conversation memory', () => {
       try {
         const again = await second.context.newPage();
         const log = watchPage(again);
-        await again.goto(`${site.url}/`);
+        await again.goto(`${fixture.site.url}/`);
         await again.getByRole('dialog').waitFor();
         await again.locator('.cw-composer').waitFor();
         await again.waitForTimeout(300);
@@ -111,13 +93,12 @@ describe('conversation memory', () => {
 
 describe('local rate limit', () => {
   it('blocks before sending, survives a reload, and lifts by itself when the window passes', async () => {
-    await editChatbot(service.url, service.secretKey, {
-      serialNumber: service.serialNumber,
+    await editChatbot(fixture.service, {
       RateLimitCount: 2,
       RateLimitTime: 4,
       RateLimitMessage: 'Easy there! One moment.',
     });
-    const { page, close } = await openPage(browser, `${site.url}/`);
+    const { page, close } = await openPage(fixture.browser, `${fixture.site.url}/`);
     try {
       await page.getByRole('dialog').waitFor();
       const blockedAt = Date.now();
@@ -157,7 +138,7 @@ describe('local rate limit', () => {
 describe('welcome popup', () => {
   it('shows on every visit, or only on the first one with ChatbotPopupOnce', async () => {
     const popupOnVisits = async (): Promise<boolean[]> => {
-      const { page, close } = await openPage(browser, `${site.url}/closed`);
+      const { page, close } = await openPage(fixture.browser, `${fixture.site.url}/closed`);
       try {
         const seen: boolean[] = [];
         for (let visit = 0; visit < 2; visit += 1) {
@@ -175,9 +156,9 @@ describe('welcome popup', () => {
         await close();
       }
     };
-    await editChatbot(service.url, service.secretKey, { serialNumber: service.serialNumber, ChatbotPopupOnce: false });
+    await editChatbot(fixture.service, { ChatbotPopupOnce: false });
     expect(await popupOnVisits()).toEqual([true, true]);
-    await editChatbot(service.url, service.secretKey, { serialNumber: service.serialNumber, ChatbotPopupOnce: true });
+    await editChatbot(fixture.service, { ChatbotPopupOnce: true });
     expect(await popupOnVisits()).toEqual([true, false]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from '../helpers/browser';
 import { htmlPage } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
@@ -33,9 +33,7 @@ describe('widget styles in Chromium', () => {
     ['a dark bubble colour', 'rgb(0, 0, 128)'],
     ['a light bubble colour', 'rgb(255, 250, 205)'],
   ])('the launcher glyph and the send button use the text colour chosen for %s', async (_name, color) => {
-    const path = `/styles-${Math.random().toString(36).slice(2)}.html`;
-    fixture.site.setPage(path, elementPage(color));
-    const { page, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`, { viewport: PHONE_VIEWPORT });
+    const { page, close } = await fixture.open(elementPage(color), { viewport: PHONE_VIEWPORT });
     try {
       const host = page.locator('chatbot-widget');
       const launcher = page.locator('.cw-launcher');
@@ -71,9 +69,7 @@ describe('widget styles in Chromium', () => {
     { where: 'full screen on a phone, from the viewport', mode: 'floating', viewport: PHONE_VIEWPORT, left: 0 },
     { where: 'inline, from its host element', mode: 'inline', viewport: DESKTOP_VIEWPORT, left: 0 },
   ])('a left-aligned panel, $where, has its left edge at $left px', async ({ mode, viewport, left }) => {
-    const path = `/left-${Math.random().toString(36).slice(2)}.html`;
-    fixture.site.setPage(path, elementPage('rgb(0, 0, 128)', { align: 1, mode }));
-    const { page, close } = await openPage(fixture.browser, `${fixture.site.url}${path}`, { viewport });
+    const { page, close } = await fixture.open(elementPage('rgb(0, 0, 128)', { align: 1, mode }), { viewport });
     try {
       if (mode === 'floating') await page.locator('.cw-launcher').click();
       const panel = page.locator('.cw-panel');

@@ -72,6 +72,11 @@ export async function callService<T>(service: TestService, path: string, body: u
     body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as { Success: boolean; Message: string; Data: T };
-  if (!envelope.Success) throw new Error(`${path}: ${envelope.Message}`);
+  if (!response.ok || !envelope.Success) throw new Error(`${path}: ${response.status} ${envelope.Message}`);
   return envelope.Data;
+}
+
+/** Changes the chatbot's settings (Edit, field names as the service has them), as the operator console does. */
+export async function editChatbot(service: TestService, settings: Record<string, unknown>): Promise<void> {
+  await callService(service, '/chat/Chatbot/Edit', { serialNumber: service.serialNumber, ...settings });
 }

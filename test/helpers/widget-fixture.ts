@@ -4,14 +4,16 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, openPage, type OpenedPage, type OpenPageOptions } from './browser';
 import { startTestService, type TestService, type TestServiceOptions } from './service';
-import { startWidgetSite, type WidgetSite } from './widget-pages';
+import { startWidgetSite, type TestPage, type WidgetSite } from './widget-pages';
 
 export interface WidgetFixture {
   readonly service: TestService;
   readonly site: WidgetSite;
   readonly browser: Browser;
+  /** Serves `page` at a fresh path and opens it in a new context (empty storage). */
+  open(page: TestPage | string, options?: OpenPageOptions): Promise<OpenedPage>;
 }
 
 /** Registers the file's beforeAll/afterAll; the returned parts can be used inside tests and hooks. */
@@ -42,6 +44,11 @@ export function useWidgetFixture(serviceOptions: TestServiceOptions = {}): Widge
     },
     get browser() {
       return started(browser, 'browser');
+    },
+    open(page, options) {
+      const path = `/page-${Math.random().toString(36).slice(2)}.html`;
+      started(site, 'site').setPage(path, page);
+      return openPage(started(browser, 'browser'), `${started(site, 'site').url}${path}`, options);
     },
   };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 
 export interface TestPage {
   html: string;
@@ -108,13 +109,9 @@ export function htmlPage(body: string, title = 'widget test'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
 }
 
-/** Changes chatbot settings on the reference service with the secret key (what the operator console does). */
-export async function editChatbot(serviceUrl: string, secretKey: string, settings: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${serviceUrl}/chat/Chatbot/Edit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: secretKey },
-    body: JSON.stringify(settings),
-  });
-  const body = (await response.json()) as { Success: boolean; Message: string };
-  if (!response.ok || !body.Success) throw new Error(`Edit failed: ${response.status} ${body.Message}`);
+/** Types `question` into the widget's message box inside `scope` (a page with one widget, or a widget's host) and sends it. */
+export async function ask(scope: Page | Locator, question: string): Promise<void> {
+  const input = scope.getByRole('textbox', { name: 'Message' });
+  await input.fill(question);
+  await input.press('Enter');
 }
