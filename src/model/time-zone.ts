@@ -58,7 +58,8 @@ export function createTimeZoneMemory(store: KeyValueStore): TimeZoneMemory {
   const remembered = (): RememberedZones => {
     if (memory === undefined) {
       const stored = store.get<RememberedZones>(TIME_ZONES_KEY);
-      memory = typeof stored === 'object' && stored !== null ? stored : {};
+      // Anything but a plain record (an array, a string) is replaced: properties set on an array are not saved.
+      memory = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
     }
     return memory;
   };

@@ -55,6 +55,15 @@ describe('createTimeZoneMemory', () => {
     expect(intl.count()).toBe(1);
   });
 
+  it('replaces an array found in storage, so the browser zone is remembered from then on', () => {
+    const store = createMemoryStore();
+    store.set(TIME_ZONES_KEY, ['not', 'a record']);
+    const intl = countIntl();
+    expect(createTimeZoneMemory(store).browserZone(BERLIN_WINTER)).toBe(browserZoneOfIntl);
+    expect(createTimeZoneMemory(store).browserZone(BERLIN_WINTER)).toBe(browserZoneOfIntl);
+    expect(intl.count()).toBe(1);
+  });
+
   it('keeps the last eight zones, and garbage in storage is ignored', () => {
     const store = createMemoryStore();
     store.set(TIME_ZONES_KEY, 'not an object');
