@@ -20,7 +20,17 @@ export type Block =
       readonly tight: boolean;
       readonly items: readonly (readonly Block[])[];
     }
-  | { readonly type: 'rule' };
+  | { readonly type: 'rule' }
+  | {
+      readonly type: 'table';
+      /** One per column, from the delimiter row: '' when it sets none. */
+      readonly align: readonly TableAlign[];
+      readonly head: readonly TableCell[];
+      /** Every row has one cell per column: short rows are filled with empty cells, long ones cut. */
+      readonly rows: readonly (readonly TableCell[])[];
+    };
+export type TableAlign = '' | 'left' | 'center' | 'right';
+export type TableCell = readonly Inline[];
 
 export interface IncrementalParser {
   /**
@@ -50,6 +60,8 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const ITEM = /^( {0,3})(?:[-+*]|(\d{1,9})[.)])(?:[ \t]+|$)/;
+/** A cell of a table's delimiter row (GFM): dashes, a colon on the side(s) the column aligns to. */
+const DELIMITER_CELL = /^:?-+:?$/;
 
 interface ReadResult {
   readonly block: Block;
@@ -74,6 +86,36 @@ function interruptsParagraph(line: string): boolean {
   return !!item && !isBlank(line.slice(item[0].length)) && (item[2] === undefined || item[2] === '1');
 }
 
+/** A table row's cells: split at pipes not escaped by a backslash, the outer pipes dropped, `\|` read as `|`. */
+function tableCells(line: string): string[] {
+  const cells = line.trim().split(/(?<!\\)\|/);
+  if (cells.length > 1 && cells[0]!.trim() === '') cells.shift();
+  if (cells.length > 1 && cells[cells.length - 1]!.trim() === '') cells.pop();
+  return cells.map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+/** Whether a table starts at `start`: a row with a pipe, then a delimiter row with a pipe and as many cells. */
+function startsTable(lines: readonly string[], start: number, end: number): boolean {
+  if (start + 1 >= end || !lines[start]!.includes('|') || !lines[start + 1]!.includes('|')) return false;
+  const delimiter = tableCells(lines[start + 1]!);
+  return delimiter.every((cell) => DELIMITER_CELL.test(cell)) && delimiter.length === tableCells(lines[start]!).length;
+}
+
+/** Rows go on until a blank line or the start of another block, as in GFM (a line without pipes is a row too). */
+function readTable(lines: readonly string[], start: number, end: number): ReadResult {
+  const head = tableCells(lines[start]!);
+  const align = tableCells(lines[start + 1]!).map((cell): TableAlign =>
+    cell.endsWith(':') ? (cell.startsWith(':') ? 'center' : 'right') : cell.startsWith(':') ? 'left' : '',
+  );
+  const rows: TableCell[][] = [];
+  let next = start + 2;
+  for (; next < end && !isBlank(lines[next]!) && !interruptsParagraph(lines[next]!); next++) {
+    const cells = tableCells(lines[next]!);
+    rows.push(head.map((_, column) => parseInline(cells[column] ?? '')));
+  }
+  return { block: { type: 'table', align, head: head.map((cell) => parseInline(cell)), rows }, next, closed: next < end };
+}
+
 /** Reads the block starting at non-blank line `start`, looking only at lines before `end`. */
 function readBlock(lines: readonly string[], start: number, end: number, depth: number): ReadResult {
   const line = lines[start]!;
@@ -92,8 +134,11 @@ function readBlock(lines: readonly string[], start: number, end: number, depth: 
     return { block: { type: 'quote', blocks: parseLines(body, depth + 1) }, next, closed: next < end };
   }
   if (depth < MAX_DEPTH && ITEM.test(line)) return readList(lines, start, end, depth);
+  if (startsTable(lines, start, end)) return readTable(lines, start, end);
   let next = start + 1;
-  while (next < end && !isBlank(lines[next]!) && !interruptsParagraph(lines[next]!)) next++;
+  while (next < end && !isBlank(lines[next]!) && !interruptsParagraph(lines[next]!) && !startsTable(lines, next, end)) {
+    next++;
+  }
   const text = lines.slice(start, next).join('\n').trim();
   return { block: { type: 'paragraph', children: parseInline(text) }, next, closed: next < end };
 }

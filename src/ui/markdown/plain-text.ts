@@ -33,6 +33,9 @@ function blockLines(block: Block, lines: string[]): void {
         if (block.ordered && lines.length > first) lines[first] = `${block.start + index}. ${lines[first]}`;
       });
       break;
+    case 'table':
+      for (const row of [block.head, ...block.rows]) lines.push(row.map(inlineText).filter(Boolean).join(', '));
+      break;
     case 'rule':
       break;
   }

@@ -77,6 +77,39 @@ describe('rendering', () => {
   });
 });
 
+describe('tables', () => {
+  test('a focusable wrapper that scrolls, header cells and data cells, GFM align attributes, inline markdown in cells', () => {
+    const { root } = renderMarkdown('| Address | Price | Beds |\n|:--|--:|---|\n| 1 *Elm* St | $1,395 |\n| 2 Oak Ave | $2,100 | 3 |');
+    const wrapper = root.querySelector('div.cw-md__table')!;
+    expect(wrapper.getAttribute('tabindex')).toBe('0');
+    const header = [...wrapper.querySelectorAll('table > thead > tr > th')];
+    expect(header.map((cell) => [cell.textContent, cell.getAttribute('align')])).toEqual([
+      ['Address', 'left'],
+      ['Price', 'right'],
+      ['Beds', null],
+    ]);
+    const rows = [...wrapper.querySelectorAll('table > tbody > tr')].map((row) =>
+      [...row.children].map((cell) => `${cell.tagName}:${cell.textContent}:${cell.getAttribute('align') ?? ''}`),
+    );
+    expect(rows).toEqual([
+      ['TD:1 Elm St:left', 'TD:$1,395:right', 'TD::'],
+      ['TD:2 Oak Ave:left', 'TD:$2,100:right', 'TD:3:'],
+    ]);
+    expect(wrapper.querySelector('td em')?.textContent).toBe('Elm');
+    for (const cell of wrapper.querySelectorAll('th, td')) expect(cell.getAttribute('dir')).toBe('auto');
+  });
+
+  test('a streamed table keeps its elements: each new row is added, earlier rows are not rebuilt', () => {
+    const { root, update } = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n');
+    const table = root.querySelector('table')!;
+    const firstRow = root.querySelector('tbody tr')!;
+    update('| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4');
+    expect(root.querySelector('table')).toBe(table);
+    expect(root.querySelector('tbody tr')).toBe(firstRow);
+    expect([...root.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual(['12', '34']);
+  });
+});
+
 describe('safety', () => {
   test('raw HTML shows as text and creates no elements', () => {
     const text = '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<a href="javascript:alert(1)">x</a>';

@@ -107,6 +107,62 @@ describe('blocks', () => {
   });
 });
 
+describe('tables (GFM)', () => {
+  const cells = (...texts: string[]) => texts.map((text) => (text ? [text] : []));
+
+  test('a header row, a delimiter row with alignments, and rows; outer pipes optional; cells are inline markdown', () => {
+    expect(blocksOf('| A | *B* | C | D |\n|:--|--:|:-:|---|\n| 1 | **2** | 3 | 4 |\n5 | 6 | 7 | 8')).toEqual([
+      {
+        type: 'table',
+        align: ['left', 'right', 'center', ''],
+        head: [['A'], [{ type: 'em', children: ['B'] }], ['C'], ['D']],
+        rows: [[['1'], [{ type: 'strong', children: ['2'] }], ['3'], ['4']], cells('5', '6', '7', '8')],
+      },
+    ]);
+  });
+
+  test('short rows get empty cells, long rows are cut; an escaped pipe is a pipe, inside code too', () => {
+    expect(blocksOf('a | b\n--|--\nonly\n1 | 2 | 3\nx \\| y | `p\\|q`')).toEqual([
+      {
+        type: 'table',
+        align: ['', ''],
+        head: cells('a', 'b'),
+        rows: [cells('only', ''), cells('1', '2'), [['x | y'], [{ type: 'code', text: 'p|q' }]]],
+      },
+    ]);
+  });
+
+  test('a table interrupts a paragraph; a line without pipes is a row, a blank line or a new block ends it', () => {
+    expect(blocksOf('Compare:\n| a | b |\n|---|---|\n| 1 | 2 |\nnote\n# Next\n\n| c |\n| - |\n\nafter')).toEqual([
+      paragraph('Compare:'),
+      { type: 'table', align: ['', ''], head: cells('a', 'b'), rows: [cells('1', '2'), cells('note', '')] },
+      { type: 'heading', level: 1, children: ['Next'] },
+      { type: 'table', align: [''], head: cells('c'), rows: [] },
+      paragraph('after'),
+    ]);
+  });
+
+  test('no table without a delimiter row of as many cells, with a pipe', () => {
+    expect(blocksOf('a | b\n--- | --- | ---')).toEqual([paragraph('a | b', { type: 'break' }, '--- | --- | ---')]);
+    expect(blocksOf('a | b\n---')).toEqual([paragraph('a | b'), { type: 'rule' }]);
+    expect(blocksOf('a | b\n| x | y |')).toEqual([paragraph('a | b', { type: 'break' }, '| x | y |')]);
+    expect(blocksOf('a | b\n|-x-|---|')).toEqual([paragraph('a | b', { type: 'break' }, '|-x-|---|')]);
+  });
+
+  test('streamed: the header reads as text until its delimiter row has all its cells; the table closes on a blank line', () => {
+    const parser = createIncrementalParser();
+    parser.append('| a | b |\n|--');
+    expect(parser.blocks.map((block) => block.type)).toEqual(['paragraph']);
+    parser.append('-|---|\n| 1');
+    expect([...parser.blocks]).toEqual([{ type: 'table', align: ['', ''], head: cells('a', 'b'), rows: [cells('1', '')] }]);
+    parser.append(' | 2 |\n');
+    expect(parser.closedCount).toBe(0);
+    parser.append('\nafter');
+    expect(parser.closedCount).toBe(1);
+    expect([...parser.blocks]).toEqual(parseMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\nafter'));
+  });
+});
+
 describe('inline', () => {
   test('emphasis, strong, strike, and both at once', () => {
     expect(parseInline('*a* _b_ **c** __d__ ~~e~~ ***f***')).toEqual([

@@ -22,6 +22,12 @@ describe('markdownToPlainText', () => {
     expect(words(markdown).text).toBe('Steps\n3. Install\n4. Configure it\nnested\na\nb\nquoted text\ncode');
   });
 
+  test('a table is read row by row, its cells joined by commas, empty cells left out', () => {
+    expect(words('Compare:\n\n| Address | Price |\n|---|--:|\n| 1 *Elm* St | $1,395 |\n| 2 Oak Ave |').text).toBe(
+      'Compare:\nAddress, Price\n1 Elm St, $1,395\n2 Oak Ave',
+    );
+  });
+
   test('renders the shared sample without markdown syntax left over', () => {
     const { text, cut } = words(SAMPLE);
     expect(cut).toBe(false);

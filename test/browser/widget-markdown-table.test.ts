@@ -1,0 +1,73 @@
+/**
+ * A table in a streamed answer, in real Chromium: a table wider than the bubble scrolls inside it (the panel and
+ * the bubble keep their width), keyboard users can scroll it, the GFM align attributes align the columns, and
+ * screen readers get a table with column headers.
+ */
+import { describe, expect, it } from 'vitest';
+import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
+import { useWidgetFixture } from '../helpers/widget-fixture';
+
+const COLUMNS = ['Address', 'Neighbourhood', 'Price', 'Bedrooms', 'Bathrooms', 'Square feet', 'Year built'];
+/** An intro line, then the table one cell per chunk, so frames render it while it grows row by row. */
+const ANSWER = [
+  'Here they are side by side:\n\n',
+  `| ${COLUMNS.join(' | ')} |\n`,
+  '|:--|:--|--:|:-:|---|--:|--:|\n',
+  ...['1650 SW Broadway #6', 'Downtown', '$1,395', '1', '1', '540', '1968'].map((cell) => `| ${cell} `),
+  '|\n',
+  ...['4417 SE Woodstock Blvd', 'Woodstock', '$2,300', '2', '1', '910', '1924'].map((cell) => `| ${cell} `),
+  '|\n\nWant me to book a viewing?',
+];
+
+const fixture = useWidgetFixture({
+  scriptedAnswer: (question) => (question === 'Compare them' ? ANSWER : undefined),
+  streamDelayMs: 20,
+});
+
+describe('a table in a streamed answer', () => {
+  it('scrolls inside the bubble, by keyboard too, with aligned columns and header cells', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      const panel = page.locator('.cw-panel');
+      // Computed, not the bounding box: the panel's opening animation scales it for a moment.
+      const width = () => panel.evaluate((element) => getComputedStyle(element).width);
+      const panelWidth = await width();
+      await ask(page, 'Compare them');
+      const answer = page.locator('.cw-msg--assistant[data-status="done"]');
+      await answer.waitFor();
+
+      const table = answer.getByRole('table');
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(COLUMNS);
+      expect(await table.getByRole('row').count()).toBe(3);
+      expect(await answer.locator('.cw-md > p').allTextContents()).toEqual(['Here they are side by side:', 'Want me to book a viewing?']);
+
+      // Wider than the bubble: the wrapper scrolls, and neither the bubble nor the panel grew.
+      const wrapper = answer.locator('.cw-md__table');
+      const sizes = await wrapper.evaluate((element) => {
+        const bubble = element.closest('.cw-msg__bubble')!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, inside: box.right <= bubble.right + 0.5 };
+      });
+      expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
+      expect(sizes.inside).toBe(true);
+      expect(await width()).toBe(panelWidth);
+
+      // Keyboard: the wrapper takes focus, and the arrow keys scroll it.
+      await wrapper.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => wrapper.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+      // The align attributes (allowed under a strict CSP, unlike style attributes) align the cells (Chromium maps
+      // them to -webkit-right and the like); an unaligned header cell starts like its column instead of being centred.
+      const textAlign = (selector: string) => answer.locator(selector).evaluate((element) => getComputedStyle(element).textAlign);
+      expect(await textAlign('tbody tr:first-child td:nth-child(3)')).toMatch(/^(-webkit-)?right$/);
+      expect(await textAlign('tbody tr:first-child td:nth-child(4)')).toMatch(/^(-webkit-)?center$/);
+      expect(await textAlign('thead th:nth-child(1)')).toMatch(/^(-webkit-)?left$/);
+      expect(await textAlign('thead th:nth-child(5)')).toBe('start');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
