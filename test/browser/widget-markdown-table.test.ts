@@ -7,15 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
-const COLUMNS = ['Address', 'Neighbourhood', 'Price', 'Bedrooms', 'Bathrooms', 'Square feet', 'Year built'];
+const COLUMNS = ['Address', 'Neighbourhood', 'Price', 'Bedrooms', 'Bathrooms', 'Square feet', 'Notes'];
+const LONG_NOTE = 'Corner unit with a view of the river, new kitchen, a shared roof deck and parking for one car';
 /** An intro line, then the table one cell per chunk, so frames render it while it grows row by row. */
 const ANSWER = [
   'Here they are side by side:\n\n',
   `| ${COLUMNS.join(' | ')} |\n`,
   '|:--|:--|--:|:-:|---|--:|--:|\n',
-  ...['1650 SW Broadway #6', 'Downtown', '$1,395', '1', '1', '540', '1968'].map((cell) => `| ${cell} `),
+  ...['1650 SW Broadway #6', 'Downtown', '$1,395', '1', '1', '540', LONG_NOTE].map((cell) => `| ${cell} `),
   '|\n',
-  ...['4417 SE Woodstock Blvd', 'Woodstock', '$2,300', '2', '1', '910', '1924'].map((cell) => `| ${cell} `),
+  ...['4417 SE Woodstock Blvd', 'Woodstock', '$2,300', '2', '1', '910', 'Quiet street'].map((cell) => `| ${cell} `),
   '|\n\nWant me to book a viewing?',
 ];
 
@@ -50,6 +51,17 @@ describe('a table in a streamed answer', () => {
         return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, inside: box.right <= bubble.right + 0.5 };
       });
       expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
+      // Short values stay on one line (a table squeezed into the bubble wraps them word by word); a long one wraps
+      // within its cell's maximum width.
+      const lines = (text: string) =>
+        answer.getByRole('cell', { name: text, exact: true }).evaluate((cell) => {
+          // Line boxes of the cell's text (the cell itself is as tall as its row).
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+      expect(await lines('1650 SW Broadway #6')).toBe(1);
+      expect(await lines(LONG_NOTE)).toBeGreaterThan(1);
       expect(sizes.inside).toBe(true);
       expect(await width()).toBe(panelWidth);
 
