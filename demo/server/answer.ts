@@ -2,7 +2,8 @@
  * The deterministic answer engine: no model, the same question always gets the same answer. It reads a city (one
  * of the chatbot's listing cities), buy or rent, a bedroom count ("3 bed", "3-bedroom": at least that many) and a
  * price limit ("under $500k", "below 2000") from the question and lists matching listings (not Sold) as markdown,
- * cheapest first. Otherwise it greets, hands over to a human, or explains what it can do. Image, audio and video
+ * cheapest first: a numbered list, or a table when the question asks to compare them ("compare", "table", "side by
+ * side"). Otherwise it greets, hands over to a human, or explains what it can do. Image, audio and video
  * questions are acknowledged by their files. AnswerSuffix is appended after a blank line.
  */
 import type { ChatAskType, SaleType } from '../../src/api/types';
@@ -68,7 +69,10 @@ function replyToText(question: string, input: AnswerInput): EngineAnswer {
   const { settings } = input;
   const criteria = parseCriteria(question, cityNames(input.listings));
   const mentionsHomes = /\b(homes?|houses?|apartments?|condos?|listings?|propert(?:y|ies)|places?|townhouses?|studios?|duplex)\b/i.test(question);
-  if (Object.keys(criteria).length > 0 || mentionsHomes) return { text: listMatches(criteria, input.listings), noAnswer: false };
+  if (Object.keys(criteria).length > 0 || mentionsHomes) {
+    const asTable = /\b(compare|comparison|table|side by side)\b/i.test(question);
+    return { text: listMatches(criteria, input.listings, asTable), noAnswer: false };
+  }
   if (/\b(human|person|agent|someone|representative)\b/i.test(question)) {
     const handoff = settings.TalkToHumanResponseMessage.trim();
     const email = settings.TalkToHumanEmail.trim();
@@ -109,7 +113,7 @@ export function parseCriteria(question: string, cities: readonly string[]): Crit
   return criteria;
 }
 
-function listMatches(criteria: Criteria, listings: readonly ListingRecord[]): string {
+function listMatches(criteria: Criteria, listings: readonly ListingRecord[], asTable: boolean): string {
   const matches = listings
     .filter((listing) => listing.Status !== 'Sold')
     .filter((listing) => !criteria.city || (listing.City ?? '').toLowerCase() === criteria.city.toLowerCase())
@@ -136,20 +140,39 @@ function listMatches(criteria: Criteria, listings: readonly ListingRecord[]): st
       : matches.length > shown.length
         ? `I found ${matches.length} listings ${description}; here are the ${shown.length} least expensive:`
         : `I found ${matches.length} listings ${description}:`;
-  return [heading, '', ...shown.map((listing, index) => `${index + 1}. ${formatListing(listing)}`)].join('\n');
+  const body = asTable
+    ? listingTable(shown)
+    : shown.map((listing, index) => `${index + 1}. ${formatListing(listing)}`);
+  return [heading, '', ...body].join('\n');
+}
+
+/** A GFM table, one listing per row: prices aligned right, rooms centred. */
+function listingTable(listings: readonly ListingRecord[]): string[] {
+  const cell = (text: string) => escapeMarkdown(text).replace(/\|/g, '\\|');
+  return [
+    '| Listing | City | Price | Bedrooms | Bathrooms | Type |',
+    '| :-- | :-- | --: | :-: | :-: | :-- |',
+    ...listings.map((listing) => {
+      const place = [listing.City, listing.State].filter(Boolean).join(', ');
+      const link = `[${cell(listing.Address || listing.PropertyType)}](${safeLinkTarget(listing.Url)})`;
+      const rooms = listing.Bedrooms === 0 ? 'studio' : String(listing.Bedrooms);
+      return `| ${link} | ${cell(place)} | ${priceText(listing)} | ${rooms} | ${listing.Bathrooms} | ${cell(listing.PropertyType)} |`;
+    }),
+  ];
+}
+
+function priceText(listing: ListingRecord): string {
+  const price = priceOf(listing);
+  if (price === undefined) return 'price on request';
+  return `${formatMoney(price, listing.CurrencySymbol)}${listing.SaleType === 'for_rent' ? '/month' : ''}`;
 }
 
 function formatListing(listing: ListingRecord): string {
   const place = [listing.City, listing.State].filter(Boolean).join(', ');
   const title = escapeMarkdown(listing.Address || listing.PropertyType);
-  const price = priceOf(listing);
-  const priceText =
-    price === undefined
-      ? 'price on request'
-      : `${formatMoney(price, listing.CurrencySymbol)}${listing.SaleType === 'for_rent' ? '/month' : ''}`;
   const rooms = listing.Bedrooms === 0 ? 'studio' : `${listing.Bedrooms} bd`;
   const link = `[${title}](${safeLinkTarget(listing.Url)})`;
-  return `**${link}**, ${escapeMarkdown(place)}: ${priceText} · ${rooms} · ${listing.Bathrooms} ba · ${escapeMarkdown(listing.PropertyType)}`;
+  return `**${link}**, ${escapeMarkdown(place)}: ${priceText(listing)} · ${rooms} · ${listing.Bathrooms} ba · ${escapeMarkdown(listing.PropertyType)}`;
 }
 
 function describe(criteria: Criteria, currency: string): string {

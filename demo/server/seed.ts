@@ -93,7 +93,7 @@ function demoSettings() {
     Name: 'Harbor & Pine Realty',
     SystemMessage: 'You are the assistant of Harbor & Pine Realty. Answer from the listings; be brief and friendly.',
     WelcomeMessage: "Hi! I'm the Harbor & Pine assistant. Ask me about homes for sale or rent in Austin, Seattle, Denver, Portland or Miami.",
-    SuggestedMessage: '3 bedroom homes for sale in Austin under $650k\nApartments for rent in Seattle below 3000\nWhat can you do?',
+    SuggestedMessage: '3 bedroom homes for sale in Austin under $650k\nCompare homes for rent in Seattle\nWhat can you do?',
     UserInputPlaceholder: 'Ask about a city, budget or bedrooms…',
     ChatBubbleColor: 'rgb(21,94,117)',
     UserMessageColor: 'rgb(21,94,117)',

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AskRequest, ListingItem, ServiceClient } from '../../src/api';
 import { MONTHLY_CAP_MESSAGE, SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { plainText } from '../../src/ui/markdown/inline';
+import { parseMarkdown } from '../../src/ui/markdown/parse';
 import { startTestService, type TestService } from '../helpers/service';
 import { adminClient, anonymousClient, expectBusiness, expectHttp, raw, readDataFile, visitor } from './fixtures';
 
@@ -55,6 +57,24 @@ describe('answers', () => {
     expect(matching.length).toBeGreaterThan(0);
     for (const item of matching) expect(answer.content).toContain(item.Url);
     expect(answer.content).toContain('/month');
+  });
+
+  it('answers "compare" with a markdown table of the same listings, which the widget renders as a table', async () => {
+    const { client, sessionID } = await visitor(service);
+    const asList = await client.ask({ sessionID, content: 'Homes for rent in Seattle' });
+    const asTable = await client.ask({ sessionID, content: 'Compare homes for rent in Seattle' });
+    const matching = (await listings('Seattle', 'for_rent')).filter((item) => item.Status !== 'Sold');
+    expect(matching.length).toBeGreaterThan(1);
+    const [table] = parseMarkdown(asTable.content).filter((block) => block.type === 'table');
+    if (table?.type !== 'table') throw new Error(`no table in: ${asTable.content}`);
+    expect(table.head.map(plainText)).toEqual(['Listing', 'City', 'Price', 'Bedrooms', 'Bathrooms', 'Type']);
+    expect(table.align).toEqual(['left', 'left', 'right', 'center', 'center', 'left']);
+    expect(table.rows).toHaveLength(matching.length);
+    for (const item of matching) expect(asTable.content).toContain(`(${item.Url})`);
+    // The same listings in the same order (cheapest first) as the list answer, one row each.
+    const urlOrder = (text: string) => matching.map((item) => item.Url).sort((a, b) => text.indexOf(a) - text.indexOf(b));
+    expect(urlOrder(asTable.content)).toEqual(urlOrder(asList.content));
+    for (const row of table.rows) expect(plainText(row[2]!)).toMatch(/^\$[\d,]+\/month$/);
   });
 
   it('says so when nothing matches, greets, and explains itself when it does not understand', async () => {
