@@ -48,9 +48,22 @@ describe('a table in a streamed answer', () => {
       const sizes = await wrapper.evaluate((element) => {
         const bubble = element.closest('.cw-msg__bubble')!.getBoundingClientRect();
         const box = element.getBoundingClientRect();
-        return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, inside: box.right <= bubble.right + 0.5 };
+        const log = element.closest('.cw-log')!;
+        const logStyle = getComputedStyle(log);
+        const logContentWidth = log.clientWidth - parseFloat(logStyle.paddingLeft) - parseFloat(logStyle.paddingRight);
+        return {
+          scrollWidth: element.scrollWidth,
+          clientWidth: element.clientWidth,
+          inside: box.right <= bubble.right + 0.5,
+          bubbleShare: bubble.width / logContentWidth,
+        };
       });
       expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
+      expect(sizes.inside).toBe(true);
+      expect(await width()).toBe(panelWidth);
+      // Its message takes the log's whole width (other answers stop at 85 % of it).
+      expect(sizes.bubbleShare).toBeGreaterThan(0.99);
+
       // Short values stay on one line (a table squeezed into the bubble wraps them word by word); a long one wraps
       // within its cell's maximum width.
       const lines = (text: string) =>
@@ -62,8 +75,6 @@ describe('a table in a streamed answer', () => {
         });
       expect(await lines('1650 SW Broadway #6')).toBe(1);
       expect(await lines(LONG_NOTE)).toBeGreaterThan(1);
-      expect(sizes.inside).toBe(true);
-      expect(await width()).toBe(panelWidth);
 
       // Keyboard: the wrapper takes focus, and the arrow keys scroll it.
       await wrapper.focus();
