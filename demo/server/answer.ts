@@ -148,15 +148,12 @@ function listMatches(criteria: Criteria, listings: readonly ListingRecord[], asT
 
 /** A GFM table, one listing per row: prices aligned right, rooms centred. */
 function listingTable(listings: readonly ListingRecord[]): string[] {
-  const cell = (text: string) => escapeMarkdown(text).replace(/\|/g, '\\|');
   return [
     '| Listing | City | Price | Bedrooms | Bathrooms | Type |',
     '| :-- | :-- | --: | :-: | :-: | :-- |',
     ...listings.map((listing) => {
-      const place = [listing.City, listing.State].filter(Boolean).join(', ');
-      const link = `[${cell(listing.Address || listing.PropertyType)}](${safeLinkTarget(listing.Url)})`;
       const rooms = listing.Bedrooms === 0 ? 'studio' : String(listing.Bedrooms);
-      return `| ${link} | ${cell(place)} | ${priceText(listing)} | ${rooms} | ${listing.Bathrooms} | ${cell(listing.PropertyType)} |`;
+      return `| ${listingLink(listing)} | ${escapeMarkdown(placeOf(listing))} | ${priceText(listing)} | ${rooms} | ${listing.Bathrooms} | ${escapeMarkdown(listing.PropertyType)} |`;
     }),
   ];
 }
@@ -168,11 +165,16 @@ function priceText(listing: ListingRecord): string {
 }
 
 function formatListing(listing: ListingRecord): string {
-  const place = [listing.City, listing.State].filter(Boolean).join(', ');
-  const title = escapeMarkdown(listing.Address || listing.PropertyType);
   const rooms = listing.Bedrooms === 0 ? 'studio' : `${listing.Bedrooms} bd`;
-  const link = `[${title}](${safeLinkTarget(listing.Url)})`;
-  return `**${link}**, ${escapeMarkdown(place)}: ${priceText(listing)} · ${rooms} · ${listing.Bathrooms} ba · ${escapeMarkdown(listing.PropertyType)}`;
+  return `**${listingLink(listing)}**, ${escapeMarkdown(placeOf(listing))}: ${priceText(listing)} · ${rooms} · ${listing.Bathrooms} ba · ${escapeMarkdown(listing.PropertyType)}`;
+}
+
+function listingLink(listing: ListingRecord): string {
+  return `[${escapeMarkdown(listing.Address || listing.PropertyType)}](${safeLinkTarget(listing.Url)})`;
+}
+
+function placeOf(listing: ListingRecord): string {
+  return [listing.City, listing.State].filter(Boolean).join(', ');
 }
 
 function describe(criteria: Criteria, currency: string): string {
@@ -236,8 +238,9 @@ function joinWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** `|` too: the same text may land in a table cell, where an unescaped pipe would split it. */
 function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
+  return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
 /** Parentheses and spaces would end a markdown link target early. */
