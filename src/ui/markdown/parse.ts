@@ -86,12 +86,29 @@ function interruptsParagraph(line: string): boolean {
   return !!item && !isBlank(line.slice(item[0].length)) && (item[2] === undefined || item[2] === '1');
 }
 
-/** A table row's cells: split at pipes not escaped by a backslash, the outer pipes dropped, `\|` read as `|`. */
+/**
+ * A table row's cells: split at pipes, the outer pipes dropped; `\|` is a pipe in the cell and `\\` a backslash
+ * (so `\\|` still splits, as in GFM). A loop, not a lookbehind regex: Safari before 16.4 cannot even parse one,
+ * and the whole panel file would fail to load.
+ */
 function tableCells(line: string): string[] {
-  const cells = line.trim().split(/(?<!\\)\|/);
+  const text = line.trim();
+  const cells: string[] = [];
+  let cell = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '|') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\\' && index + 1 < text.length) {
+      const escaped = text[++index]!;
+      cell += escaped === '|' ? escaped : char + escaped;
+    } else cell += char;
+  }
+  cells.push(cell);
   if (cells.length > 1 && cells[0]!.trim() === '') cells.shift();
   if (cells.length > 1 && cells[cells.length - 1]!.trim() === '') cells.pop();
-  return cells.map((cell) => cell.trim().replace(/\\\|/g, '|'));
+  return cells.map((each) => each.trim());
 }
 
 /** Whether a table starts at `start`: a row with a pipe, then a delimiter row with a pipe and as many cells. */

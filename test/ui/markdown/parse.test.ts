@@ -132,6 +132,12 @@ describe('tables (GFM)', () => {
     ]);
   });
 
+  test('an escaped backslash before a pipe does not escape the pipe: the cell ends there (GFM)', () => {
+    expect(blocksOf('| path | note |\n|---|---|\n| C:\\\\| x |')).toEqual([
+      { type: 'table', align: ['', ''], head: cells('path', 'note'), rows: [cells('C:\\', 'x')] },
+    ]);
+  });
+
   test('a table interrupts a paragraph; a line without pipes is a row, a blank line or a new block ends it', () => {
     expect(blocksOf('Compare:\n| a | b |\n|---|---|\n| 1 | 2 |\nnote\n# Next\n\n| c |\n| - |\n\nafter')).toEqual([
       paragraph('Compare:'),
