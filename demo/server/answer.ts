@@ -243,9 +243,9 @@ function escapeMarkdown(text: string): string {
   return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
-/** Parentheses and spaces would end a markdown link target early. */
+/** Parentheses and spaces would end a markdown link target early; a pipe would split a table cell. */
 function safeLinkTarget(url: string): string {
-  return url.replace(/[()\s<>]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return url.replace(/[()\s<>|]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function escapeRegExp(text: string): string {
