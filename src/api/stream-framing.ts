@@ -36,19 +36,15 @@ function rewrite(line: string, closeEvent: boolean): string {
 
 /** A transform from the response's bytes to text made of whole SSE lines (see the module comment). */
 export function createFramingNormalizer(): TransformStream<Uint8Array, string> {
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  // A streaming TextDecoder drops a byte order mark at the very start of the stream (even split over reads) and
+  // keeps any later U+FEFF.
+  const decoder = new TextDecoder();
   // The start of a line whose end has not arrived yet.
   let pending = '';
-  let firstRead = true;
 
   return new TransformStream<Uint8Array, string>({
     transform(chunk, controller) {
-      let piece = decoder.decode(chunk, { stream: true });
-      if (firstRead && piece !== '') {
-        // Only once a character has arrived: the mark's three bytes may come in separate reads.
-        firstRead = false;
-        if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
-      }
+      const piece = decoder.decode(chunk, { stream: true });
       // `pending` holds no line end, so only the new piece is searched: a long line (the final object repeats the
       // whole answer) spread over many reads is not searched and copied again on each of them.
       let cr = piece.indexOf('\r');
