@@ -55,7 +55,7 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
       ) : (
         text !== '' && (
           <div class="cw-msg__bubble" dir="auto">
-            <MessageText text={text} markdown={role === 'assistant'} />
+            <MessageText text={text} markdown={role === 'assistant'} live={!finished} />
           </div>
         )
       )}

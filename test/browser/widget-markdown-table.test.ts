@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
+import { png } from '../media/fixtures';
+import { LISTING_ANSWER } from '../ui/markdown/sample';
 
 const COLUMNS = ['Address', 'Neighbourhood', 'Price', 'Bedrooms', 'Bathrooms', 'Square feet', 'Notes'];
 const LONG_NOTE = 'Corner unit with a view of the river, new kitchen, a shared roof deck and parking for one car';
@@ -21,7 +23,8 @@ const ANSWER = [
 ];
 
 const fixture = useWidgetFixture({
-  scriptedAnswer: (question) => (question === 'Compare them' ? ANSWER : undefined),
+  scriptedAnswer: (question) =>
+    question === 'Compare them' ? ANSWER : question === 'Homes in Seattle?' ? (LISTING_ANSWER.match(/[^]{1,4}/g) ?? []) : undefined,
   streamDelayMs: 20,
 });
 
@@ -88,6 +91,47 @@ describe('a table in a streamed answer', () => {
       expect(await textAlign('tbody tr:first-child td:nth-child(4)')).toMatch(/^(-webkit-)?center$/);
       expect(await textAlign('thead th:nth-child(1)')).toMatch(/^(-webkit-)?left$/);
       expect(await textAlign('thead th:nth-child(5)')).toBe('start');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('never shows markdown syntax while the answer streams: no pipes, asterisks, backticks or half addresses', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      const requested: string[] = [];
+      await page.route('https://example.com/**', async (route) => {
+        requested.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from(png(40, 30)) });
+      });
+      // What each rendered frame shows of the newest answer.
+      await page.evaluate(() => {
+        const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+        const frames: string[] = [];
+        (window as unknown as { answerFrames: string[] }).answerFrames = frames;
+        const sample = (): void => {
+          const answers = root.querySelectorAll('.cw-msg--assistant:not(.cw-msg--welcome) .cw-md');
+          const text = answers[answers.length - 1]?.textContent ?? '';
+          if (text !== frames[frames.length - 1]) frames.push(text);
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await ask(page, 'Homes in Seattle?');
+      const answer = page.locator('.cw-msg--assistant[data-status="done"]');
+      await answer.waitFor();
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      const frames = await page.evaluate(() => (window as unknown as { answerFrames: string[] }).answerFrames);
+      // Many frames showed the answer growing (4 characters every 20 ms), none of them any syntax.
+      expect(frames.length).toBeGreaterThan(40);
+      for (const text of frames) expect(text).not.toMatch(/[*~`|!\\]|\]\(/);
+      expect(await answer.getByRole('table').getByRole('row').count()).toBe(3);
+      expect(await answer.getByRole('link').count()).toBe(4);
+      expect(await answer.locator('strong').count()).toBe(4);
+      // The image loaded from its whole address only, never from one half typed.
+      expect(requested).toEqual(['https://example.com/img/22-pine.jpg']);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

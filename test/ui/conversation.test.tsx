@@ -77,6 +77,24 @@ describe('message list', () => {
     expect(log().textContent).toContain('Hello there');
   });
 
+  test('a streaming answer shows unfinished markdown as it will be; stopped or finished, it reads as written', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'user', text: 'Homes?' });
+    const answer = model.conversation.add({ role: 'assistant', text: 'Here are **3 ho', status: 'streaming' });
+    await renderPanel(model);
+    const bubble = (): Element => log().querySelector('.cw-msg--assistant:not(.cw-msg--welcome) .cw-md')!;
+    expect(bubble().querySelector('strong')?.textContent).toBe('3 ho');
+    act(() => {
+      answer.text.value = 'Here are **3 homes** in [Seattle](https://example.com/se';
+    });
+    expect(bubble().textContent).toBe('Here are 3 homes in Seattle');
+    expect(bubble().querySelector('a')).toBeNull();
+    act(() => {
+      answer.status.value = 'stopped';
+    });
+    expect(bubble().textContent).toBe('Here are 3 homes in [Seattle](https://example.com/se');
+  });
+
   test('a failed question shows its error, keeps its text and offers retry', async () => {
     const model = inline();
     const question = model.conversation.add({

@@ -4,16 +4,16 @@ import { createMarkdownView, type MarkdownView } from './dom';
 
 /**
  * Renders markdown `text` as elements. Preact owns only the container; its children are built and updated by
- * createMarkdownView (dom.ts), which parses only the appended text while an answer streams. Filled in a layout
- * effect, so the text is in place before the same frame paints and before the message list measures it.
+ * createMarkdownView (dom.ts), which parses only the appended text while an answer streams (`live`). Filled in a
+ * layout effect, so the text is in place before the same frame paints and before the message list measures it.
  */
-export function Markdown(props: { text: string }): JSX.Element {
+export function Markdown(props: { text: string; live?: boolean }): JSX.Element {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<MarkdownView | null>(null);
   useLayoutEffect(() => {
     if (container.current === null) return;
     view.current ??= createMarkdownView(container.current);
-    view.current.show(props.text);
-  }, [props.text]);
+    view.current.show(props.text, props.live);
+  }, [props.text, props.live]);
   return <div class="cw-md" ref={container} />;
 }

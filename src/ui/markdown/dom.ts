@@ -131,21 +131,25 @@ function patchChildren(parent: Node, next: readonly Node[]): void {
 }
 
 export interface MarkdownView {
-  /** Shows `text`: parses only what was appended when it extends the text shown, everything otherwise. */
-  show(text: string): void;
+  /**
+   * Shows `text`: parses only what was appended when it extends the text shown, everything otherwise. `live` while
+   * more is still coming (parse.ts: unfinished syntax at the end shows as what it is becoming).
+   */
+  show(text: string, live?: boolean): void;
 }
 
 /** Keeps `container`'s children in step with the markdown it is shown; nothing else may change them. */
 export function createMarkdownView(container: HTMLElement): MarkdownView {
   let parser: IncrementalParser = createIncrementalParser();
   let shownText = '';
+  let shownLive = false;
   /** The element of each block, by block index. */
   let nodes: Node[] = [];
   /** Blocks below this index are closed and their nodes final. */
   let frozen = 0;
 
   return {
-    show(text) {
+    show(text, live = false) {
       // Same test as text.startsWith(shownText), but V8 runs startsWith char by char (~190 us for a
       // 10,000-chunk answer, per update) while slice + === is a flatten plus memcmp (~4 us).
       if (text.slice(0, shownText.length) !== shownText) {
@@ -155,9 +159,10 @@ export function createMarkdownView(container: HTMLElement): MarkdownView {
         frozen = 0;
         container.replaceChildren();
       }
-      if (text.length === shownText.length && nodes.length > 0) return;
-      parser.append(text.slice(shownText.length));
+      if (text.length === shownText.length && live === shownLive && nodes.length > 0) return;
+      parser.append(text.slice(shownText.length), live);
       shownText = text;
+      shownLive = live;
       const { blocks, closedCount } = parser;
       const added = document.createDocumentFragment();
       for (let index = frozen; index < blocks.length; index++) {

@@ -1,7 +1,9 @@
 /**
  * Inline markdown: emphasis, strike, code spans, links, images, autolinks and line breaks, parsed in one pass with
- * a delimiter stack. Unclosed syntax stays literal text, so a half-streamed `**bold` or `[text](htt` reads as
- * what was typed. Unsafe link and image targets never reach the tree.
+ * a delimiter stack. Unclosed syntax stays literal text, as CommonMark says. Text that is still streaming (`live`)
+ * shows what it is becoming instead: `**bold` is bold, `` `code `` is code, `[text](htt` is its text without the
+ * half-typed address, a half-typed image or URL is not loaded or linked yet, and a trailing delimiter or backslash
+ * waits for what follows. Unsafe link and image targets never reach the tree.
  */
 
 export type Inline =
@@ -32,7 +34,11 @@ const URL_START = /^https?:\/\/[^\s<>`]+/i;
 export const isSafeHref = (url: string): boolean => /^(?:https?:\/\/|mailto:)/i.test(url);
 export const isSafeImage = (url: string): boolean => /^https?:\/\//i.test(url);
 
-export function parseInline(source: string): Inline[] {
+function emphasis(delimiter: string, length: number, children: Inline[]): Inline {
+  return { type: delimiter === '~' ? 'del' : length === 2 ? 'strong' : 'em', children };
+}
+
+export function parseInline(source: string, live = false): Inline[] {
   const root: Frame = { delim: '', match: '', nodes: [] };
   const stack: Frame[] = [root];
   const openCount: Record<string, number> = {};
@@ -55,13 +61,22 @@ export function parseInline(source: string): Inline[] {
     stack.push({ delim, match, nodes: [] });
     openCount[match] = (openCount[match] ?? 0) + 1;
   };
-  /** Pops every frame above `depth`, turning each back into its literal delimiter plus contents. */
-  const unwindTo = (depth: number): void => {
+  /**
+   * Pops every frame above `depth`, turning each back into its literal delimiter plus contents. At the end of live
+   * text (`atLiveEnd`) an emphasis opener becomes its element, its closer still to come, and an image's alt text,
+   * which is never shown as text, is not shown while it arrives.
+   */
+  const unwindTo = (depth: number, atLiveEnd = false): void => {
     while (stack.length > depth) {
       const frame = stack.pop()!;
+      const delimiter = frame.delim[0]!;
       if (frame.match) openCount[frame.match]!--;
-      add(frame.delim);
-      for (const node of frame.nodes) add(node);
+      if (atLiveEnd && delimiter === '!') continue;
+      if (atLiveEnd && delimiter !== '[') add(emphasis(delimiter, frame.delim.length, frame.nodes));
+      else {
+        add(frame.delim);
+        for (const node of frame.nodes) add(node);
+      }
     }
   };
   const findOpener = (match: string): number => {
@@ -83,6 +98,12 @@ export function parseInline(source: string): Inline[] {
     const next = source[i + 1] ?? '';
     let end = i;
 
+    // The last character of live text waits when it may start syntax: an escape, or an image.
+    if (live && !next && (char === '\\' || char === '!')) {
+      flush(i);
+      textStart = length;
+      break;
+    }
     if (char === '\\' && (next === '\n' || ESCAPABLE.test(next))) {
       flush(i);
       textStart = i + 1; // an escaped character starts the next plain run
@@ -100,16 +121,20 @@ export function parseInline(source: string): Inline[] {
     if (char === '`') {
       while (source[end] === '`') end++;
       const run = end - i;
-      const close = backtickRunsWithoutCloser.has(run) ? -1 : findBacktickRun(source, end, run);
+      let close = backtickRunsWithoutCloser.has(run) ? -1 : findBacktickRun(source, end, run);
       if (close < 0) {
         backtickRunsWithoutCloser.add(run);
-        i = end;
-        continue;
+        if (!live) {
+          i = end;
+          continue;
+        }
+        close = length;
       }
       flush(i);
       let code = source.slice(end, close).replace(/\n/g, ' ');
       if (code.length > 2 && code[0] === ' ' && code[code.length - 1] === ' ' && code.trim()) code = code.slice(1, -1);
-      add({ type: 'code', text: code });
+      // Only a live span can be empty: its opening backticks have just arrived.
+      if (code) add({ type: 'code', text: code });
       i = textStart = close + run;
       continue;
     }
@@ -129,13 +154,13 @@ export function parseInline(source: string): Inline[] {
       textStart = i = end;
       while (run > 0 && canClose) {
         const depth = findOpener(char);
-        // A run ending the text may still be growing: "**bold*" must not flash as "*<em>bold</em>".
-        if (depth < 0 || (end === length && run < stack[depth]!.delim.length)) break;
+        // A run ending live text may still be growing: "**bold*" must not flash as "*<em>bold</em>".
+        if (depth < 0 || (live && end === length && run < stack[depth]!.delim.length)) break;
         const opener = takeOpener(depth);
         const used = Math.min(run, opener.delim.length);
         // A longer opener keeps its unused character open, as CommonMark does: **a *b* c* nests.
         if (opener.delim.length > used) push(char);
-        add({ type: char === '~' ? 'del' : used === 2 ? 'strong' : 'em', children: opener.nodes });
+        add(emphasis(char, used, opener.nodes));
         run -= used;
       }
       if (run > 3) add(char.repeat(run - 3));
@@ -145,7 +170,7 @@ export function parseInline(source: string): Inline[] {
           if (run !== 2) push(char);
           if (run > 1) push(char + char);
         }
-      } else if (run > 0) add(char.repeat(Math.min(run, 3)));
+      } else if (run > 0 && !(live && end === length)) add(char.repeat(Math.min(run, 3)));
       continue;
     }
     if ((char === '[' || (char === '!' && next === '[')) && stack.length < MAX_NESTING) {
@@ -158,6 +183,14 @@ export function parseInline(source: string): Inline[] {
     if (char === ']') {
       const depth = findOpener('[');
       const destination = depth > 0 && next === '(' ? readDestination(source, i + 2) : undefined;
+      if (destination === null && live) {
+        // The address is still arriving: the link's words show, the half address does not (an image shows nothing).
+        flush(i);
+        const opener = takeOpener(depth);
+        if (opener.delim === '[') for (const node of opener.nodes) add(node);
+        i = textStart = length;
+        continue;
+      }
       if (!destination) {
         i++;
         continue;
@@ -178,7 +211,8 @@ export function parseInline(source: string): Inline[] {
     if ((char === 'h' || char === 'H') && /^http/i.test(source.slice(i, i + 4)) && !openCount['[']) {
       const match = WORD_CHAR.test(source[i - 1] ?? ' ') ? null : URL_START.exec(source.slice(i, i + MAX_DESTINATION));
       const url = match && trimUrl(match[0]);
-      if (url && /\/\/./.test(url)) {
+      // A URL that reaches the end of live text may still grow: it is not a link before it is whole.
+      if (url && /\/\/./.test(url) && !(live && i + match[0].length === length)) {
         flush(i);
         add({ type: 'link', href: url, children: [url] });
         i = textStart = i + url.length;
@@ -188,7 +222,7 @@ export function parseInline(source: string): Inline[] {
     i++;
   }
   flush(length);
-  unwindTo(1);
+  unwindTo(1, live);
   return root.nodes;
 }
 
@@ -203,8 +237,8 @@ function findBacktickRun(source: string, from: number, run: number): number {
   return -1;
 }
 
-/** Reads `url "title")` after a link's `](`; undefined while it is incomplete or malformed. */
-function readDestination(source: string, from: number): { url: string; end: number } | undefined {
+/** Reads `url "title")` after a link's `](`: null while the text ends inside it, undefined when it is malformed. */
+function readDestination(source: string, from: number): { url: string; end: number } | null | undefined {
   const limit = Math.min(source.length, from + MAX_DESTINATION);
   let i = from;
   const skipSpaces = (): void => {
@@ -223,11 +257,13 @@ function readDestination(source: string, from: number): { url: string; end: numb
   const quote = source[i];
   if (quote === '"' || quote === "'") {
     const close = source.indexOf(quote, i + 1);
-    if (close < 0 || close >= limit) return undefined;
+    if (close < 0) return null;
+    if (close >= limit) return undefined;
     i = close + 1;
     skipSpaces();
   }
-  return source[i] === ')' && i < limit ? { url, end: i + 1 } : undefined;
+  if (source[i] === ')' && i < limit) return { url, end: i + 1 };
+  return i < source.length ? undefined : null;
 }
 
 /** Drops trailing punctuation that ends a sentence rather than the URL, and unbalanced closing brackets. */

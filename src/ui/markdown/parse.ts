@@ -3,6 +3,11 @@
  * COMPLETE line after it (one ending in "\n") proves nothing more can join it. The last line of a stream is never
  * used for that decision because its meaning can still change ("#" may become "#tag" or "# Title"). Closed blocks
  * are frozen; only the text after them (the open block) is parsed again on the next append.
+ *
+ * While the answer is still streaming ("live"), the text at its very end is read as unfinished: inline syntax that
+ * has not closed yet shows as what it will become (see parseInline), and lines at the end that start like table
+ * rows wait until a delimiter row makes them a table, so a header never flashes as a line of pipes. Only what
+ * reaches the end is live; everything before it reads as CommonMark/GFM, and so does the finished answer.
  */
 import { parseInline, type Inline } from './inline';
 
@@ -36,10 +41,11 @@ export interface IncrementalParser {
   /**
    * Feeds the next piece of text and returns the blocks. Closed blocks keep their object identity across calls;
    * only the still-open tail is parsed again. Cost O(delta + size of the open block).
+   * `live`: more text is still coming (see the module comment); append('', false) reads the same text as finished.
    * The SAME array is returned every time and updated in place (a fresh copy would cost O(answer) per chunk):
    * copy it if you need a snapshot.
    */
-  append(delta: string): readonly Block[];
+  append(delta: string, live?: boolean): readonly Block[];
   readonly blocks: readonly Block[];
   /**
    * Characters appended so far, as given. A count, not the text: each delta is usually a slice of the whole answer
@@ -62,6 +68,8 @@ const QUOTE = /^ {0,3}> ?/;
 const ITEM = /^( {0,3})(?:[-+*]|(\d{1,9})[.)])(?:[ \t]+|$)/;
 /** A cell of a table's delimiter row (GFM): dashes, a colon on the side(s) the column aligns to. */
 const DELIMITER_CELL = /^:?-+:?$/;
+/** A line that starts like a table row (or a delimiter row). */
+const ROW_START = /^ {0,3}\|/;
 
 interface ReadResult {
   readonly block: Block;
@@ -119,7 +127,7 @@ function startsTable(lines: readonly string[], start: number, end: number): bool
 }
 
 /** Rows go on until a blank line or the start of another block, as in GFM (a line without pipes is a row too). */
-function readTable(lines: readonly string[], start: number, end: number): ReadResult {
+function readTable(lines: readonly string[], start: number, end: number, live: boolean): ReadResult {
   const head = tableCells(lines[start]!);
   const align = tableCells(lines[start + 1]!).map((cell): TableAlign =>
     cell.endsWith(':') ? (cell.startsWith(':') ? 'center' : 'right') : cell.startsWith(':') ? 'left' : '',
@@ -128,36 +136,47 @@ function readTable(lines: readonly string[], start: number, end: number): ReadRe
   let next = start + 2;
   for (; next < end && !isBlank(lines[next]!) && !interruptsParagraph(lines[next]!); next++) {
     const cells = tableCells(lines[next]!);
-    rows.push(head.map((_, column) => parseInline(cells[column] ?? '')));
+    const rowLive = live && next + 1 === end;
+    rows.push(head.map((_, column) => parseInline(cells[column] ?? '', rowLive)));
   }
   return { block: { type: 'table', align, head: head.map((cell) => parseInline(cell)), rows }, next, closed: next < end };
 }
 
-/** Reads the block starting at non-blank line `start`, looking only at lines before `end`. */
-function readBlock(lines: readonly string[], start: number, end: number, depth: number): ReadResult {
+/**
+ * Reads the block starting at non-blank line `start`, looking only at lines before `end`. `live`: the line before
+ * `end` is the end of a streaming answer, still growing.
+ */
+function readBlock(lines: readonly string[], start: number, end: number, depth: number, live = false): ReadResult {
   const line = lines[start]!;
+  /** Whether a block ending before `next` ends the answer so far (only blank lines after it). */
+  const liveUpTo = (next: number): boolean => live && lines.slice(next, end).every(isBlank);
   const fence = fenceOf(line);
   if (fence) return readFence(lines, start, end, fence);
   const heading = HEADING.exec(line);
   if (heading) {
     const title = (heading[2] ?? '').replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim();
-    return { block: { type: 'heading', level: heading[1]!.length, children: parseInline(title) }, next: start + 1, closed: true };
+    const children = parseInline(title, live && start + 1 === end);
+    return { block: { type: 'heading', level: heading[1]!.length, children }, next: start + 1, closed: true };
   }
   if (RULE.test(line)) return { block: { type: 'rule' }, next: start + 1, closed: true };
   if (depth < MAX_DEPTH && QUOTE.test(line)) {
     let next = start;
     const body: string[] = [];
     while (next < end && QUOTE.test(lines[next]!)) body.push(lines[next++]!.replace(QUOTE, ''));
-    return { block: { type: 'quote', blocks: parseLines(body, depth + 1) }, next, closed: next < end };
+    return { block: { type: 'quote', blocks: parseLines(body, depth + 1, 0, liveUpTo(next)) }, next, closed: next < end };
   }
-  if (depth < MAX_DEPTH && ITEM.test(line)) return readList(lines, start, end, depth);
-  if (startsTable(lines, start, end)) return readTable(lines, start, end);
+  if (depth < MAX_DEPTH && ITEM.test(line)) return readList(lines, start, end, depth, live);
+  if (startsTable(lines, start, end)) return readTable(lines, start, end, live);
   let next = start + 1;
   while (next < end && !isBlank(lines[next]!) && !interruptsParagraph(lines[next]!) && !startsTable(lines, next, end)) {
     next++;
   }
-  const text = lines.slice(start, next).join('\n').trim();
-  return { block: { type: 'paragraph', children: parseInline(text) }, next, closed: next < end };
+  let shown = next;
+  const paragraphLive = liveUpTo(next);
+  // Table rows ending a live paragraph wait: a delimiter row may still come and make them a table.
+  while (paragraphLive && shown > start && ROW_START.test(lines[shown - 1]!)) shown--;
+  const text = lines.slice(start, shown).join('\n').trim();
+  return { block: { type: 'paragraph', children: parseInline(text, paragraphLive && shown === next) }, next, closed: next < end };
 }
 
 function readFence(lines: readonly string[], start: number, end: number, fence: RegExpExecArray): ReadResult {
@@ -179,7 +198,7 @@ function readFence(lines: readonly string[], start: number, end: number, fence: 
   return { block: { type: 'code', lang, text: body.join('\n') }, next: end, closed: false };
 }
 
-function readList(lines: readonly string[], start: number, end: number, depth: number): ReadResult {
+function readList(lines: readonly string[], start: number, end: number, depth: number, live: boolean): ReadResult {
   const ordered = ITEM.exec(lines[start]!)![2] !== undefined;
   const items: Block[][] = [];
   let tight = true;
@@ -206,7 +225,7 @@ function readList(lines: readonly string[], start: number, end: number, depth: n
       } else if (!blanks && !ITEM.test(current) && !interruptsParagraph(current)) body.push(current);
       else break;
     }
-    items.push(parseLines(body, depth + 1));
+    items.push(parseLines(body, depth + 1, 0, live && next >= end));
     if (next >= end) break;
     const sibling = ITEM.exec(lines[next]!);
     if (!sibling || (sibling[2] !== undefined) !== ordered || RULE.test(lines[next]!)) {
@@ -219,15 +238,18 @@ function readList(lines: readonly string[], start: number, end: number, depth: n
   return { block: { type: 'list', ordered, start: start1, tight, items }, next, closed };
 }
 
-/** Parses lines known to be complete (a finished document, or a container's body). */
-function parseLines(lines: readonly string[], depth: number, from = 0): Block[] {
+/**
+ * Parses lines to their end (a document, or a container's body); `live` when the last line is the end of a
+ * streaming answer. A paragraph left empty (a held-back table row) is not a block.
+ */
+function parseLines(lines: readonly string[], depth: number, from = 0, live = false): Block[] {
   const blocks: Block[] = [];
   for (let index = from; index < lines.length; ) {
     if (isBlank(lines[index]!)) index++;
     else {
-      const read = readBlock(lines, index, lines.length, depth);
-      blocks.push(read.block);
-      index = read.next;
+      const { block, next } = readBlock(lines, index, lines.length, depth, live);
+      if (block.type !== 'paragraph' || block.children.length > 0) blocks.push(block);
+      index = next;
     }
   }
   return blocks;
@@ -240,9 +262,11 @@ export function createIncrementalParser(): IncrementalParser {
   let open = '';
   let closedCount = 0;
   let scanned = 0;
+  let openIsLive = false;
 
-  const append = (delta: string): readonly Block[] => {
-    if (!delta) return blocks;
+  const append = (delta: string, live = false): readonly Block[] => {
+    if (!delta && live === openIsLive) return blocks;
+    openIsLive = live;
     length += delta.length;
     open += delta.replace(/\r/g, '');
     scanned += open.length;
@@ -264,7 +288,7 @@ export function createIncrementalParser(): IncrementalParser {
       skipTo(read.next);
     }
     if (offset) open = open.slice(offset);
-    blocks.push(...parseLines(lines, 0, line));
+    blocks.push(...parseLines(lines, 0, line, live));
     return blocks;
   };
 
@@ -283,6 +307,7 @@ export function createIncrementalParser(): IncrementalParser {
   };
 }
 
-export function parseMarkdown(text: string): readonly Block[] {
-  return parseLines(text.replace(/\r/g, '').split('\n'), 0);
+/** The blocks of `text`; `live` reads its end as still streaming, as the incremental parser does. */
+export function parseMarkdown(text: string, live = false): readonly Block[] {
+  return parseLines(text.replace(/\r/g, '').split('\n'), 0, 0, live);
 }

@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Markdown } from '../../../src/ui/markdown/Markdown';
-import { SAMPLE, randomSplit, seededRandom } from './sample';
+import { LISTING_ANSWER, SAMPLE, randomSplit, seededRandom } from './sample';
 
 afterEach(cleanup);
 
@@ -12,9 +12,9 @@ function renderMarkdown(text: string) {
 }
 
 /** Asserts that `root` equals a fresh, non-streamed render of `text` (attribute order aside). */
-function expectSameAsFresh(root: Element, text: string, message: string): void {
+function expectSameAsFresh(root: Element, text: string, message: string, live = false): void {
   const container = document.createElement('div');
-  const view = render(<Markdown text={text} />, { container });
+  const view = render(<Markdown text={text} live={live} />, { container });
   const fresh = container.firstElementChild!;
   if (!root.isEqualNode(fresh)) expect(root.outerHTML, message).toBe(fresh.outerHTML);
   expect(root.isEqualNode(fresh), message).toBe(true);
@@ -248,5 +248,54 @@ describe('streaming', () => {
     update('# Title\n\nText');
     expect([...root.childNodes]).toEqual(children);
     children.forEach((child, index) => expect(root.childNodes[index]).toBe(child));
+  });
+});
+
+describe('live: an answer still streaming', () => {
+  function renderLive(text: string) {
+    const view = render(<Markdown text={text} live />);
+    const root = view.container.firstElementChild as HTMLElement;
+    return { ...view, root, update: (next: string, live = true) => view.rerender(<Markdown text={next} live={live} />) };
+  }
+
+  test('unfinished syntax at the end shows as what it is becoming, and reads literally once the answer ends', () => {
+    const { root, update } = renderLive('Here are **3 ho');
+    expect(root.innerHTML).toBe('<p class="cw-md__p" dir="auto">Here are <strong>3 ho</strong></p>');
+    update('Here are **3 ho', false);
+    expect(root.innerHTML).toBe('<p class="cw-md__p" dir="auto">Here are **3 ho</p>');
+  });
+
+  test('at every prefix of a demo answer the DOM equals a fresh live render, shows no markdown syntax, and ends exact', () => {
+    const { root, update } = renderLive('');
+    // A link or image only ever points at a whole address of the answer, never at one half typed.
+    const addresses = LISTING_ANSWER.match(/https:\/\/[^\s)"]+/g)!;
+    for (let end = 1; end <= LISTING_ANSWER.length; end++) {
+      const prefix = LISTING_ANSWER.slice(0, end);
+      update(prefix);
+      expectSameAsFresh(root, prefix, `prefix of ${end} characters`, true);
+      expect(root.textContent, `prefix of ${end} characters`).not.toMatch(/[*~`\\|!]|\]\(/);
+      for (const element of root.querySelectorAll('a, img')) {
+        expect(addresses).toContain(element.getAttribute('href') ?? element.getAttribute('src'));
+      }
+    }
+    update(LISTING_ANSWER, false);
+    expectSameAsFresh(root, LISTING_ANSWER, 'the finished answer');
+    const count = (selector: string): number => root.querySelectorAll(selector).length;
+    // Three links to listings and one address; four bold figures; one each of the rest.
+    expect(['a', 'strong', 'table', 'img', 'code', 'del'].map(count)).toEqual([4, 4, 1, 1, 1, 1]);
+  });
+
+  test('the end of the stream touches only the last block', () => {
+    const { root, update } = renderLive('# Title\n\nFirst paragraph.\n\nThe open **para');
+    const before = [...root.childNodes];
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    update('# Title\n\nFirst paragraph.\n\nThe open **para', false);
+    const records = observer.takeRecords();
+    observer.disconnect();
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) expect(root.lastChild!.contains(record.target) || record.target === root.lastChild).toBe(true);
+    [...root.childNodes].slice(0, 2).forEach((node, index) => expect(node).toBe(before[index]));
+    expect(root.lastChild!.textContent).toBe('The open **para');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createIncrementalParser, parseMarkdown, type Block } from '../../../src/ui/markdown/parse';
+import { createIncrementalParser, parseMarkdown, type Block, type Inline } from '../../../src/ui/markdown/parse';
 import { parseInline } from '../../../src/ui/markdown/inline';
 
 const blocksOf = (text: string): readonly Block[] => parseMarkdown(text);
@@ -207,18 +207,20 @@ describe('inline', () => {
     expect(parseInline('[text](htt')).toEqual(['[text](htt']);
     expect(parseInline('![alt](https://x.com/a.png')).toEqual(['![alt](https://x.com/a.png']);
     expect(parseInline('~~gone')).toEqual(['~~gone']);
-    // A closing run at the end of the text that is shorter than its opener may still grow: it stays text.
-    expect(parseInline('**bold*')).toEqual(['**bold*']);
+    // A closing run shorter than its opener closes what it can, as CommonMark says.
+    expect(parseInline('**bold*')).toEqual(['*', { type: 'em', children: ['bold'] }]);
     expect(parseInline('**bold* more')).toEqual(['*', { type: 'em', children: ['bold'] }, ' more']);
   });
 
-  test('streaming a formatted sentence never shows a structure that the finished text does not have', () => {
+  test('streaming a formatted sentence live never shows a kind of element, or a delimiter, that the finished text does not have', () => {
     const sentence = 'Say **bold words**, ~~old~~ and `x` to [the site](https://x.y/a) now';
-    const final = JSON.stringify(parseInline(sentence));
+    const kinds = (nodes: readonly Inline[]): string[] =>
+      nodes.flatMap((node) => (typeof node === 'string' ? [] : [node.type, ...('children' in node ? kinds(node.children) : [])]));
+    const finalKinds = new Set(kinds(parseInline(sentence)));
     for (let end = 1; end <= sentence.length; end++) {
-      for (const node of parseInline(sentence.slice(0, end))) {
-        if (typeof node !== 'string') expect(final, `prefix ${end}`).toContain(JSON.stringify(node));
-      }
+      const nodes = parseInline(sentence.slice(0, end), true);
+      for (const kind of kinds(nodes)) expect(finalKinds, `prefix ${end}`).toContain(kind);
+      expect(JSON.stringify(nodes), `prefix ${end}`).not.toMatch(/\*|~|`|\]\(/);
     }
   });
 
@@ -414,3 +416,154 @@ describe('incremental parsing', () => {
     expect(parser.scanned).toBe(scanned);
   });
 });
+
+describe('live text: an answer that is still streaming', () => {
+  const live = (text: string) => parseInline(text, true);
+
+  test('unclosed emphasis, strike and code show as what they are becoming', () => {
+    expect(live('Here are **3 ho')).toEqual(['Here are ', { type: 'strong', children: ['3 ho'] }]);
+    expect(live('in *Seat')).toEqual(['in ', { type: 'em', children: ['Seat'] }]);
+    expect(live('was ~~$2,1')).toEqual(['was ', { type: 'del', children: ['$2,1'] }]);
+    expect(live('run `npm ins')).toEqual(['run ', { type: 'code', text: 'npm ins' }]);
+    expect(live('**a *b')).toEqual([{ type: 'strong', children: ['a ', { type: 'em', children: ['b'] }] }]);
+    // Finished text keeps CommonMark's reading: unclosed syntax is literal.
+    expect(parseInline('Here are **3 ho')).toEqual(['Here are **3 ho']);
+    expect(parseInline('run `npm ins')).toEqual(['run `npm ins']);
+  });
+
+  test('a delimiter, backtick or backslash at the very end waits for what follows', () => {
+    expect(live('Here are **')).toEqual(['Here are ']);
+    expect(live('**bold*')).toEqual([{ type: 'strong', children: ['bold'] }]);
+    expect(live('was ~')).toEqual(['was ']);
+    expect(live('run `')).toEqual(['run ']);
+    expect(live('an escaped \\')).toEqual(['an escaped ']);
+    expect(live('Great!')).toEqual(['Great']);
+    // Not at the end, they are what they always were.
+    expect(live('5 * 3 = 15 and \\ more')).toEqual(['5 * 3 = 15 and \\ more']);
+    expect(parseInline('an escaped \\')).toEqual(['an escaped \\']);
+  });
+
+  test('a link whose address is still arriving shows its words only; an image shows nothing yet', () => {
+    expect(live('See [22 Pine St](https://example.com/list')).toEqual(['See 22 Pine St']);
+    expect(live('See [22 Pine St](')).toEqual(['See 22 Pine St']);
+    expect(live('See [22 **Pine** St](https://example.com/x "22 Pi')).toEqual([
+      'See 22 ',
+      { type: 'strong', children: ['Pine'] },
+      ' St',
+    ]);
+    expect(live('A ![front](https://example.com/img/22.jp')).toEqual(['A ']);
+    // Closed, it is a link; malformed (a space in the address), it stays literal; without "](" the brackets show.
+    expect(live('[22 Pine St](https://example.com/x) ok')).toEqual([
+      { type: 'link', href: 'https://example.com/x', children: ['22 Pine St'] },
+      ' ok',
+    ]);
+    expect(live('[a](b c d')).toEqual(['[a](b c d']);
+    expect(live('See [22 Pine')).toEqual(['See [22 Pine']);
+    expect(parseInline('See [22 Pine St](https://example.com/list')).toEqual(['See [22 Pine St](https://example.com/list']);
+  });
+
+  test('a URL that reaches the end is not a link until it is whole', () => {
+    expect(live('See https://example.com/sea')).toEqual(['See https://example.com/sea']);
+    expect(live('See https://example.com/search for')).toEqual([
+      'See ',
+      { type: 'link', href: 'https://example.com/search', children: ['https://example.com/search'] },
+      ' for',
+    ]);
+    expect(parseInline('See https://example.com/sea')).toEqual([
+      'See ',
+      { type: 'link', href: 'https://example.com/sea', children: ['https://example.com/sea'] },
+    ]);
+  });
+
+  test('a table header is held back until its delimiter row makes it a table', () => {
+    expect(parseMarkdown('Homes:\n| Address | Price |', true)).toEqual([paragraph('Homes:')]);
+    expect(parseMarkdown('Homes:\n| Address | Price |\n', true)).toEqual([paragraph('Homes:')]);
+    expect(parseMarkdown('Homes:\n| Address | Price |\n|', true)).toEqual([paragraph('Homes:')]);
+    expect(parseMarkdown('Homes:\n| Address | Price |\n| :--- |', true)).toEqual([paragraph('Homes:')]);
+    expect(parseMarkdown('| Address | Price |', true)).toEqual([]);
+    const table = parseMarkdown('| Address | Price |\n| :--- | --:', true);
+    expect(table).toEqual([{ type: 'table', align: ['left', 'right'], head: [['Address'], ['Price']], rows: [] }]);
+    // Finished, or followed by more text, a line of pipes is what it is.
+    expect(parseMarkdown('Homes:\n| Address | Price |')).toEqual([paragraph('Homes:', { type: 'break' }, '| Address | Price |')]);
+    expect(parseMarkdown('| a |\n\nmore', true)[0]).toEqual(paragraph('| a |'));
+    // Inside a code block nothing is held back.
+    expect(parseMarkdown('```\n| a |', true)).toEqual([{ type: 'code', lang: '', text: '| a |' }]);
+  });
+
+  test('only what reaches the end is live: earlier blocks read exactly as in the finished text', async () => {
+    const { SAMPLE } = await import('./sample');
+    for (let at = SAMPLE.indexOf('\n\n'); at >= 0; at = SAMPLE.indexOf('\n\n', at + 1)) {
+      const text = `${SAMPLE.slice(0, at + 2)}**tail`;
+      const liveBlocks = parseMarkdown(text, true);
+      const finished = parseMarkdown(text);
+      expect(liveBlocks.slice(0, -1), `cut at ${at}`).toEqual(finished.slice(0, -1));
+    }
+    // A paragraph that a later line can still continue is live; a complete heading or table row is not.
+    expect(parseMarkdown('**bold\n', true)).toEqual([paragraph({ type: 'strong', children: ['bold'] })]);
+    expect(parseMarkdown('# **Title\n', true)).toEqual([{ type: 'heading', level: 1, children: ['**Title'] }]);
+    expect(parseMarkdown('- one\n- **two', true)).toEqual([
+      { type: 'list', ordered: false, start: 1, tight: true, items: [[paragraph('one')], [paragraph({ type: 'strong', children: ['two'] })]] },
+    ]);
+    expect(parseMarkdown('> quoted *te', true)).toEqual([
+      { type: 'quote', blocks: [paragraph('quoted ', { type: 'em', children: ['te'] })] },
+    ]);
+  });
+
+  test('streamed live, the incremental parser equals a live parse of every prefix, and the finished parse at the end', async () => {
+    const { SAMPLE, LISTING_ANSWER, randomSplit, seededRandom } = await import('./sample');
+    for (const text of [SAMPLE, LISTING_ANSWER]) {
+      const parser = createIncrementalParser();
+      for (let end = 1; end <= text.length; end++) {
+        parser.append(text[end - 1]!, true);
+        expect([...parser.blocks], `prefix of ${end} characters`).toEqual(parseMarkdown(text.slice(0, end), true));
+      }
+      parser.append('', false);
+      expect([...parser.blocks]).toEqual(parseMarkdown(text));
+    }
+    for (let seed = 1; seed <= 20; seed++) {
+      const parser = createIncrementalParser();
+      for (const piece of randomSplit(LISTING_ANSWER, seededRandom(seed), 1 + (seed % 9))) parser.append(piece, true);
+      parser.append('', false);
+      expect([...parser.blocks], `seed ${seed}`).toEqual(parseMarkdown(LISTING_ANSWER));
+    }
+  });
+
+  test('while a demo answer streams, no emphasis, code, escape, image, link address or table syntax shows', async () => {
+    const { LISTING_ANSWER } = await import('./sample');
+    let bracketShown = false;
+    for (let end = 1; end <= LISTING_ANSWER.length; end++) {
+      for (const line of parseMarkdown(LISTING_ANSWER.slice(0, end), true).flatMap(visibleLines)) {
+        expect(line, `prefix of ${end} characters`).not.toMatch(/[*~`\\|!]|\]\(/);
+        bracketShown ||= line.includes('[');
+      }
+    }
+    // What does show: the "[" of a link while its words arrive (it may still turn out to be a bracket).
+    expect(bracketShown).toBe(true);
+    expect(parseMarkdown(LISTING_ANSWER).flatMap(visibleLines).join('\n')).not.toMatch(/[*~`\\|![]/);
+  });
+});
+
+/** The text a block shows, one string per line of text (images and their alt text show no text). */
+function visibleLines(block: Block): string[] {
+  const text = (nodes: readonly Inline[]): string =>
+    nodes
+      .map((node) =>
+        typeof node === 'string' ? node : node.type === 'code' ? node.text : 'children' in node ? text(node.children) : ' ',
+      )
+      .join('');
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading':
+      return [text(block.children)];
+    case 'code':
+      return [block.text];
+    case 'quote':
+      return block.blocks.flatMap(visibleLines);
+    case 'list':
+      return block.items.flat().flatMap(visibleLines);
+    case 'table':
+      return [block.head, ...block.rows].map((row) => row.map(text).join(' '));
+    case 'rule':
+      return [];
+  }
+}

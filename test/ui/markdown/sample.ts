@@ -68,3 +68,21 @@ export function randomSplit(text: string, random: () => number, maxSize: number)
   }
   return pieces;
 }
+
+/**
+ * An answer as the demo chatbot writes one: bold figures, links to listings, code, a strike-through and a table.
+ * Every piece of markdown syntax in it is closed, so the finished answer shows none of it.
+ */
+export const LISTING_ANSWER = [
+  'Here are **3 homes** for rent in *Seattle*:',
+  '',
+  '1. [1650 SW Broadway #6](https://example.com/listings/1650-sw-broadway) for **$2,400**/month, `2 bd`',
+  '2. [22 Pine St](https://example.com/listings/22-pine-st "22 Pine") for ~~$2,100~~ **$1,950**/month',
+  '',
+  '| Address | Price | Beds |',
+  '| :--- | ---: | :-: |',
+  '| [1650 SW Broadway](https://example.com/l/1) | $2,400 | 2 |',
+  '| 22 Pine St | **$1,950** | 1 |',
+  '',
+  '![Front of 22 Pine St](https://example.com/img/22-pine.jpg) See https://example.com/search or call us: no. \\#1 in Seattle.',
+].join('\n');
