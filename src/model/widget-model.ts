@@ -204,7 +204,12 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
 
   function mailtoWithTranscript(email: string): string {
     let transcript = conversation.transcript();
-    if (transcript.length > MAX_MAILTO_TRANSCRIPT) transcript = `…${transcript.slice(-MAX_MAILTO_TRANSCRIPT)}`;
+    if (transcript.length > MAX_MAILTO_TRANSCRIPT) {
+      let start = transcript.length - MAX_MAILTO_TRANSCRIPT;
+      // Never from the middle of an emoji: half a surrogate pair makes encodeURIComponent throw.
+      if (/[\uDC00-\uDFFF]/.test(transcript[start]!)) start++;
+      transcript = `…${transcript.slice(start)}`;
+    }
     const subject = `Conversation with ${settings.peek().name}`;
     return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
   }

@@ -3,7 +3,7 @@ import type { ChatbotSettings } from '../../src/api/types';
 import { createConversation } from '../../src/model/conversation';
 import { openStore } from '../../src/model/storage';
 import type { WidgetMode } from '../../src/model/types';
-import { createWidgetModel, formatClientTime, type WidgetModelHandle } from '../../src/model/widget-model';
+import { createWidgetModel, formatClientTime, MAX_MAILTO_TRANSCRIPT, type WidgetModelHandle } from '../../src/model/widget-model';
 import { createFakeClient, type FakeClient } from '../helpers/fake-client';
 import { FakeStorage } from '../helpers/fake-storage';
 import { createFakeClock, type FakeClock } from '../helpers/fake-time';
@@ -357,6 +357,25 @@ describe('widget model: sessions and conversation', () => {
     expect(mailto.pathname).toBe('agents@realty.test');
     expect(mailto.searchParams.get('subject')).toBe('Conversation with Realty Bot');
     expect(mailto.searchParams.get('body')).toBe('You: I want to see the loft\n\nRealty Bot: Sure & welcome');
+  });
+
+  it('talk to a person still works when the transcript is cut where an emoji is (the cut never splits it)', async () => {
+    const { model, fake } = createModel({ config: { TalkToHumanEmail: 'agents@realty.test' } });
+    await settle();
+    for (const question of ['😀'.repeat(1500), 'a']) {
+      const sent = model.conversation.send(question);
+      (await fake.nextAsk()).finish('Ok');
+      await sent;
+      model.talkToHuman();
+      await settle();
+      const notice = model.conversation.messages.value.at(-1);
+      expect(notice?.role).toBe('notice');
+      const body = new URL(notice?.mailto ?? '').searchParams.get('body') ?? '';
+      expect(body.startsWith('…')).toBe(true);
+      expect(body.length).toBeLessThanOrEqual(MAX_MAILTO_TRANSCRIPT + 1);
+      expect(body).not.toContain('\uFFFD');
+      expect(body.endsWith('Ok')).toBe(true);
+    }
   });
 
   it('dispose aborts a running answer and keeps what arrived for the next page', async () => {
