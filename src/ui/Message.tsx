@@ -28,10 +28,12 @@ export interface MessageProps {
   announce: (text: string) => void;
   /** Called after every render of this message, so the list can keep the newest text in view. */
   onLayout: () => void;
+  /** Moves focus to the log: where it goes when the retry button that had it goes away. */
+  focusLog: () => void;
 }
 
 /** One message. Subscribes to its own text and status, so a streamed chunk re-renders this message only. */
-export function Message({ message, conversation, botName, timeZone, locale, announce, onLayout }: MessageProps): JSX.Element {
+export function Message({ message, conversation, botName, timeZone, locale, announce, onLayout, focusLog }: MessageProps): JSX.Element {
   const { role } = message;
   const status = message.status.value;
   const text = message.text.value;
@@ -80,7 +82,10 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
               type="button"
               class="cw-msg__action cw-msg__retry"
               disabled={conversation.busy.value}
-              onClick={() => void conversation.retry(message.id)}
+              onClick={() => {
+                void conversation.retry(message.id);
+                focusLog();
+              }}
             >
               {role === 'user' ? RETRY_MESSAGE : RETRY}
             </button>

@@ -1,4 +1,4 @@
-import type { JSX } from 'preact';
+import type { JSX, RefObject } from 'preact';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ConversationModel } from '../model/types';
 import { Message } from './Message';
@@ -12,6 +12,8 @@ export interface MessageListProps {
   timeZone: string | undefined;
   locale: string | undefined;
   announce: (text: string) => void;
+  /** The log element, which the panel focuses when the control that had focus goes away. */
+  listRef: RefObject<HTMLDivElement>;
 }
 
 /** How close to the bottom (px) still counts as "reading the latest": absorbs rounding and sub-pixel scroll. */
@@ -22,10 +24,9 @@ const BOTTOM_SLACK = 24;
  * stays put and offers "jump to latest". Scrolling happens in layout effects (after a message renders, before
  * paint), at most once per render, never per chunk event.
  */
-export function MessageList({ conversation, botName, welcome, timeZone, locale, announce }: MessageListProps): JSX.Element {
+export function MessageList({ conversation, botName, welcome, timeZone, locale, announce, listRef }: MessageListProps): JSX.Element {
   const messages = conversation.messages.value;
   const loaded = conversation.loaded.value;
-  const listRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
   const [following, setFollowing] = useState(true);
   const seenCount = useRef(messages.length);
@@ -68,10 +69,11 @@ export function MessageList({ conversation, botName, welcome, timeZone, locale, 
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight <= BOTTOM_SLACK;
     if (atBottom !== followRef.current) follow(atBottom);
   };
+  const focusLog = useCallback(() => listRef.current?.focus(), [listRef]);
   const jumpToLatest = (): void => {
     follow(true);
     keepInView();
-    listRef.current?.focus();
+    focusLog();
   };
 
   // Same vnodes while only a message's own signals change: Preact then skips them, and each Message re-renders
@@ -88,9 +90,10 @@ export function MessageList({ conversation, botName, welcome, timeZone, locale, 
           locale={locale}
           announce={announce}
           onLayout={keepInView}
+          focusLog={focusLog}
         />
       )),
-    [messages, conversation, botName, timeZone, locale, announce, keepInView],
+    [messages, conversation, botName, timeZone, locale, announce, keepInView, focusLog],
   );
 
   return (

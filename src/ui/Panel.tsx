@@ -41,6 +41,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   // Before the chatbot's settings are known, defaults would flash its name and welcome text: show neither.
   const known = model.configKnown.value;
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const announcer = useAnnouncer(model);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
@@ -111,10 +112,18 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         timeZone={settings.timeZone}
         locale={model.locale}
         announce={announcer.announce}
+        listRef={logRef}
       />
       <LiveRegion announcement={announcer.current} />
       {loaded && messages.length === 0 && settings.suggestedMessages.length > 0 && (
-        <SuggestedMessages items={settings.suggestedMessages} onPick={(text) => void conversation.send(text)} />
+        <SuggestedMessages
+          items={settings.suggestedMessages}
+          onPick={(text) => {
+            void conversation.send(text);
+            // The suggestions go away with the first message: focus goes where the answer will appear.
+            logRef.current?.focus();
+          }}
+        />
       )}
       {rateLimit !== null && <RateLimitBanner id={limitId} notice={rateLimit} locale={model.locale} />}
       <Composer

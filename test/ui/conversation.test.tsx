@@ -134,6 +134,16 @@ describe('message list', () => {
     expect(model.conversation.retried).toEqual([interrupted.id]);
   });
 
+  test('retry hands focus to the conversation log, so it is not lost when the button goes away', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'user', text: 'Hours?', status: 'failed', error: 'No connection.' });
+    await renderPanel(model);
+    const button = screen.getByRole('button', { name: 'Send again' });
+    button.focus();
+    fireEvent.click(button);
+    expect(document.activeElement).toBe(log());
+  });
+
   test('retry is disabled while another answer is running', async () => {
     const model = inline();
     model.conversation.add({ role: 'assistant', text: 'x', status: 'stopped' });

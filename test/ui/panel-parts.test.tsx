@@ -21,6 +21,16 @@ describe('suggested messages', () => {
     expect(screen.queryByRole('group', { name: 'Suggested messages' })).toBeNull();
   });
 
+  test('a chip picked by keyboard hands focus to the conversation log, not to the page, as the chips go away', async () => {
+    const model = inline({ suggestedMessages: ['Opening hours'] });
+    await renderPanel(model);
+    const chip = screen.getByRole('button', { name: 'Opening hours' });
+    chip.focus();
+    fireEvent.click(chip);
+    expect(chip.isConnected).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('log', { name: 'Conversation' }));
+  });
+
   test('are hidden until the stored conversation is restored', async () => {
     const model = inline({ suggestedMessages: ['Hi'] });
     model.conversation.loaded.value = false;
