@@ -107,6 +107,10 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     };
     launcher.addEventListener('pointerenter', prefetch);
     launcher.addEventListener('focus', prefetch);
+    // Shift+Tab out of the open panel lands here: Escape still closes it.
+    launcher.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && model.isOpen.peek()) model.close();
+    });
     root.insertBefore(launcher, slot);
   }
 

@@ -95,6 +95,16 @@ describe('panel dialog', () => {
     await waitFor(() => expect(shadow.activeElement).toBe(launcher));
   });
 
+  test('Escape on the launcher closes the open panel (Shift+Tab from the panel lands there)', async () => {
+    const { launcher, model } = await openPanel();
+    launcher.focus();
+    fireEvent.keyDown(launcher, { key: 'Escape' });
+    expect(model.calls).toContain('close');
+    expect(model.isOpen.value).toBe(false);
+    fireEvent.keyDown(launcher, { key: 'Escape' });
+    expect(model.calls.filter((call) => call === 'close')).toHaveLength(1);
+  });
+
   test('a close from page code while the visitor is elsewhere does not move their focus', async () => {
     const outside = document.createElement('input');
     document.body.append(outside);
