@@ -5,7 +5,7 @@ import { afterNextPaint } from '../model/frame';
 import type { Cancel } from '../model/scheduler';
 import type { MessageStatus, WidgetModel } from '../model/types';
 import { markdownToPlainText } from './markdown/plain-text';
-import { ANSWER_CONTINUES, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
+import { ANSWER_CONTINUES, ANSWER_STOPPED, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
 
 /**
  * How much of a finished answer is announced (characters, cut at a word). A screen reader reads the rest in the
@@ -78,6 +78,7 @@ export function useAnnouncer(model: WidgetModel): Announcer {
         } else if (message.role === 'assistant' && wasRunning) {
           if (status === 'done') announceAnswer(message.text.peek());
           else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
+          else if (status === 'stopped') announce(ANSWER_STOPPED);
         } else if (message.role === 'user' && status === 'failed') {
           awaiting.set(message.id, 'question');
         }

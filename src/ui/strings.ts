@@ -29,6 +29,7 @@ export const COPY_ANSWER = 'Copy answer';
 export const RETRY = 'Retry';
 export const RETRY_MESSAGE = 'Send again';
 export const STOPPED = 'Stopped.';
+export const ANSWER_STOPPED = 'Answer stopped.';
 export const EMAIL_TRANSCRIPT = 'Email the conversation';
 export const ATTACHED_IMAGE = 'Attached image';
 export const ATTACHED_AUDIO = 'Voice message';

@@ -304,6 +304,17 @@ describe('live region', () => {
     });
     await waitFor(() => expect(liveRegion(container).textContent).toBe('The answer failed: The service is busy.'));
   });
+
+  test('announces an answer the visitor stopped, as it does finished and failed ones', async () => {
+    const model = inline();
+    const { container } = await renderPanel(model);
+    const answer = model.conversation.add({ role: 'assistant', text: 'Part', status: 'streaming' });
+    await afterPaint();
+    act(() => {
+      answer.status.value = 'stopped';
+    });
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('Answer stopped.'));
+  });
 });
 
 describe('scrolling', () => {
