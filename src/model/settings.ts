@@ -44,6 +44,7 @@ export interface WidgetSettings {
   /** Defaults to the bubble colour, so one brand colour themes both. */
   userMessageColor: string;
   userMessageTextColor: string;
+  /** "" = no welcome bubble and no popup (an empty WelcomeMessage). */
   welcomeMessage: string;
   placeholder: string;
   /** SuggestedMessage split on newlines, trimmed, empties dropped, deduped, at most MAX_SUGGESTED_MESSAGES. */
@@ -111,8 +112,8 @@ function asRecord(value: unknown): SettingsRecord {
   return typeof value === 'object' && value !== null ? (value as SettingsRecord) : {};
 }
 
-const isUnset = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
+const isUnset = (value: unknown): boolean => value === undefined || value === null || isBlank(value);
 
 const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
@@ -167,7 +168,8 @@ const timeZoneRule = (isKnown: (zone: string) => boolean): Rule<string | undefin
  * default; `warn` is called ONCE per call, listing every invalid field and why (or not at all). ChatIconUrl /
  * ChatProfilePictureUrl come from the config; inline ChatIcon / ChatProfilePicture may be URLs (a site owner's
  * own image) — if they are http(s) URLs use them. A URL that is not http(s) (or mailto where allowed) is dropped.
- * Blank strings and null count as "not set": they take the default without a warning.
+ * Blank strings and null count as "not set": they take the default without a warning. Except WelcomeMessage: a
+ * blank one is the owner's "no welcome" and wins.
  */
 export function resolveSettings(
   config: Partial<PublicConfig> | undefined,
@@ -181,10 +183,14 @@ export function resolveSettings(
     problems.push(`${field} (${source}): ${describe(value)} is not ${expected}`);
   };
 
-  /** The winning value of `field`, checked; `fallback` when unset or invalid. */
-  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T): T {
+  /**
+   * The winning value of `field`, checked; `fallback` when unset or invalid. With `blank`, a blank string is a
+   * value (it wins, and means `blank`): how an owner turns a text off, where unset means the default.
+   */
+  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T, blank?: T): T {
     for (const source of ['inline', 'config'] as const) {
       const value = sources[source][field];
+      if (blank !== undefined && isBlank(value)) return blank;
       if (isUnset(value)) continue;
       const checked = check(value);
       if (checked === undefined) report(field, source, value, expected);
@@ -245,7 +251,8 @@ export function resolveSettings(
     bubbleTextColor: readableTextColor(bubble),
     userMessageColor: formatRgb(userMessage),
     userMessageTextColor: readableTextColor(userMessage),
-    welcomeMessage: read('WelcomeMessage', TEXT, 'Hi! How can I help you today?'),
+    // "" turns the welcome bubble and the popup off; only a WelcomeMessage never set gets the default.
+    welcomeMessage: read('WelcomeMessage', TEXT, 'Hi! How can I help you today?', ''),
     placeholder: read('UserInputPlaceholder', TEXT, 'Type your message…'),
     suggestedMessages: read('SuggestedMessage', SUGGESTIONS, []),
     popupOnce: read('ChatbotPopupOnce', BOOLEAN, false),

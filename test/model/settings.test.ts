@@ -147,6 +147,10 @@ describe('resolveSettings: each setting', () => {
     expect(wrong.settings.placeholder).toBe(DEFAULT_SETTINGS.placeholder);
     expect(wrong.warning).toContain('UserInputPlaceholder (config): 5 is not text');
     expect(field('WelcomeMessage', { text: 'hi' }).settings.welcomeMessage).toBe(DEFAULT_SETTINGS.welcomeMessage);
+    // A blank welcome is the owner turning it off, inline over the config too; only an unset one gets the default.
+    expect(field('WelcomeMessage', ' ').settings.welcomeMessage).toBe('');
+    expect(resolve({ WelcomeMessage: 'From config' }, { WelcomeMessage: '' }).settings.welcomeMessage).toBe('');
+    expect(resolve({ WelcomeMessage: null }, {}).settings.welcomeMessage).toBe(DEFAULT_SETTINGS.welcomeMessage);
   });
 
   it('ChatBubbleAlign: 1 is left, any other number right, a non-number warns', () => {
