@@ -113,7 +113,6 @@ function asRecord(value: unknown): SettingsRecord {
 }
 
 const isBlank = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
-const isUnset = (value: unknown): boolean => value === undefined || value === null || isBlank(value);
 
 const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
@@ -168,8 +167,9 @@ const timeZoneRule = (isKnown: (zone: string) => boolean): Rule<string | undefin
  * default; `warn` is called ONCE per call, listing every invalid field and why (or not at all). ChatIconUrl /
  * ChatProfilePictureUrl come from the config; inline ChatIcon / ChatProfilePicture may be URLs (a site owner's
  * own image) — if they are http(s) URLs use them. A URL that is not http(s) (or mailto where allowed) is dropped.
- * Blank strings and null count as "not set": they take the default without a warning. Except WelcomeMessage: a
- * blank one is the owner's "no welcome" and wins.
+ * null and undefined are "not given": the next source decides. A blank string is a value, the one an owner saves by
+ * clearing a field, so an inline one wins over the config (the console's preview shows a cleared field that way): it
+ * means what a blank config value means, the default without a warning (WelcomeMessage: no welcome).
  */
 export function resolveSettings(
   config: Partial<PublicConfig> | undefined,
@@ -184,14 +184,14 @@ export function resolveSettings(
   };
 
   /**
-   * The winning value of `field`, checked; `fallback` when unset or invalid. With `blank`, a blank string is a
-   * value (it wins, and means `blank`): how an owner turns a text off, where unset means the default.
+   * The winning value of `field`, checked; `fallback` when not given or invalid, `blank` when a blank string (where
+   * a cleared field means something else than the default).
    */
-  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T, blank?: T): T {
+  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T, blank = fallback): T {
     for (const source of ['inline', 'config'] as const) {
       const value = sources[source][field];
-      if (blank !== undefined && isBlank(value)) return blank;
-      if (isUnset(value)) continue;
+      if (value == null) continue;
+      if (isBlank(value)) return blank;
       const checked = check(value);
       if (checked === undefined) report(field, source, value, expected);
       return checked ?? fallback;
@@ -208,7 +208,8 @@ export function resolveSettings(
     ];
     for (const [source, name] of candidates) {
       const value = sources[source][name];
-      if (isUnset(value)) continue;
+      if (value == null) continue;
+      if (isBlank(value)) return null;
       const href = safeUrl(value, source === 'config' ? { base: options.baseUrl } : {});
       if (href !== null) return href;
       // The config's own field normally holds a file id, which is no URL: not worth a warning.

@@ -73,6 +73,19 @@ describe('resolveSettings: inline values win', () => {
     expect(settings.rateLimit).toEqual({ count: 2, windowSeconds: 60, message: DEFAULT_SETTING_TEXTS.rateLimitMessage });
   });
 
+  it('takes a blank inline value over the config: it means what a blank config value means (a cleared field)', () => {
+    const config = {
+      Name: 'Config bot', SuggestedMessage: 'Prices?', ChatbotPrivacyPolicyName: 'Policy', SocialUrlOne: 'https://social.example/us',
+      TalkToHumanEmail: 'help@example.com', ChatIconUrl: 'https://cdn.example/icon.png',
+    };
+    const blank = Object.fromEntries(Object.keys(config).map((name) => [name === 'ChatIconUrl' ? 'ChatIcon' : name, ' ']));
+    const { settings, warnings } = resolve(config, blank);
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(warnings).toEqual([]);
+    // null and undefined are not values: the config's stays.
+    expect(resolve(config, { Name: null, SuggestedMessage: undefined }).settings).toMatchObject({ name: 'Config bot', suggestedMessages: ['Prices?'] });
+  });
+
   it('falls back to the default (not the config) when the winning inline value is invalid', () => {
     const { settings, warnings } = resolve({ ChatBubbleColor: 'rgb(0,0,128)' }, { ChatBubbleColor: 'navy' });
     expect(settings.bubbleColor).toBe(DEFAULT_SETTINGS.bubbleColor);
