@@ -16,6 +16,18 @@ export const ELEMENT_TAG = 'chatbot-widget';
 const ATTRIBUTES = ['serial-number', 'base-url', 'mode', 'z-index', 'storage', 'locale', 'open'];
 const EVENTS: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message', 'error'];
 
+/**
+ * A z-index attribute (z-index here, data-z-index on the script tag) as mount()'s zIndex. One that is not a whole
+ * number gives the default and a warning, like an invalid setting: a typo in the page's markup must not keep the
+ * widget off the page (mount() called from code still refuses it).
+ */
+export function zIndexAttribute(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  if (Number.isInteger(+value)) return +value;
+  console.warn(`chatbot-widget: z-index "${value}" ignored, not a whole number.`);
+  return undefined;
+}
+
 /** The element's own API, besides its attributes. */
 export interface ChatbotWidgetElement extends HTMLElement {
   /** Inline settings (Edit names); assigning a new object applies it to the mounted widget at once. */
@@ -101,12 +113,11 @@ export function defineElement(): boolean {
       this.#widget = null;
       if (!this.isConnected || !read('serial-number') || !read('base-url')) return;
       try {
-        const zIndex = read('z-index');
         this.#widget = mountOnHost(this, read('mode') === 'inline' ? 'inline' : 'floating', {
           serialNumber: read('serial-number'),
           baseUrl: read('base-url'),
           settings: this.settings,
-          zIndex: zIndex ? Number(zIndex) : undefined,
+          zIndex: zIndexAttribute(read('z-index')),
           storage: read('storage') === 'none' ? 'none' : 'auto',
           locale: read('locale') || undefined,
           open,

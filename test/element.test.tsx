@@ -82,6 +82,26 @@ describe('<chatbot-widget>', () => {
     expect(element.shadowRoot?.querySelectorAll('.cw-root')).toHaveLength(1);
   });
 
+  it('mounts with the default stacking and one warning when z-index is not a whole number', async () => {
+    defineElement();
+    serve();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test', 'z-index': 'abc' });
+      document.body.append(element);
+      await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+      expect(element.style.getPropertyValue('--cw-z-index')).toBe('2147483000');
+      expect(warn.mock.calls).toEqual([['chatbot-widget: z-index "abc" ignored, not a whole number.']]);
+      expect(error).not.toHaveBeenCalled();
+      element.setAttribute('z-index', '7');
+      await vi.waitFor(() => expect(element.style.getPropertyValue('--cw-z-index')).toBe('7'));
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
   it('applies a new settings object at once, without mounting again', async () => {
     defineElement();
     serve();
