@@ -9,7 +9,7 @@
  */
 import type { ChatbotSettings } from './api/types';
 import type { SendResult, WidgetEventName } from './model/types';
-import { mountOnHost, type Widget } from './widget';
+import { checkSettings, mountOnHost, type Widget } from './widget';
 
 export const ELEMENT_TAG = 'chatbot-widget';
 
@@ -58,15 +58,23 @@ export function defineElement(): boolean {
       if (Object.hasOwn(this, 'settings')) {
         const early = (this as { settings?: Partial<ChatbotSettings> }).settings;
         delete (this as { settings?: unknown }).settings;
-        this.settings = early;
+        // Throwing here would leave the element un-upgraded, never mounted: only say why the value is dropped.
+        try {
+          this.settings = early;
+        } catch (error) {
+          console.error(error);
+        }
       }
     }
     get settings(): Partial<ChatbotSettings> | undefined {
       return this.#settings;
     }
+    /** Checked before it is kept: a refused value must not come back in the getter or at the next remount. */
     set settings(value: Partial<ChatbotSettings> | undefined) {
+      if (value !== undefined) checkSettings(value, 'element');
       this.#settings = value;
-      if (value !== undefined) this.#widget?.update(value);
+      // undefined: no inline settings any more, everything from the chatbot's config, like update({}).
+      this.#widget?.update(value ?? {});
     }
     connectedCallback(): void {
       this.#queue();

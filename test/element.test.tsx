@@ -102,7 +102,7 @@ describe('<chatbot-widget>', () => {
     }
   });
 
-  it('applies a new settings object at once, without mounting again', async () => {
+  it('applies a new settings object at once, without mounting again; refuses a non-object; undefined drops them', async () => {
     defineElement();
     serve();
     const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
@@ -114,9 +114,21 @@ describe('<chatbot-widget>', () => {
     expect(element.settings).toEqual({ Name: 'Second name', ChatBubbleColor: 'rgb(0,0,128)' });
     expect(element.style.getPropertyValue('--cw-accent')).toBe('rgb(0, 0, 128)');
     expect(requests).toHaveLength(1); // never remounted
+
+    // A refused value is not kept: neither the getter nor the next remount sees it.
     expect(() => {
-      element.settings = 'Name' as unknown as ChatbotWidgetElement['settings'];
-    }).toThrow(TypeError);
+      element.settings = 'junk' as unknown as ChatbotWidgetElement['settings'];
+    }).toThrow(/settings must be an object/);
+    expect(element.settings).toEqual({ Name: 'Second name', ChatBubbleColor: 'rgb(0,0,128)' });
+    element.setAttribute('locale', 'en-GB'); // remounts with the settings it kept
+    await microtasks();
+    expect(requests).toHaveLength(2);
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Second name'));
+
+    element.settings = undefined;
+    expect(element.settings).toBeUndefined();
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+    expect(requests).toHaveLength(2); // live, not remounted
   });
 
   it('opens and closes with the open attribute and its methods, and re-dispatches widget events', async () => {
