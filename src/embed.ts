@@ -70,6 +70,8 @@ function start(scope: Global): void {
       widget.on(first, second as (payload: unknown) => void);
     } else if (command === 'destroy') {
       widget.destroy();
+      // Inline mode's target is this module's own <div> after the script tag: it goes too.
+      options?.target?.remove();
       widget = null;
     } else warn(`unknown command or arguments: ${String(command)}.`);
   }

@@ -78,6 +78,14 @@ describe('the script tag', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it('inline (data-mode="inline") puts the panel right after the script tag; destroy leaves only the script tag', async () => {
+    await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', mode: 'inline' });
+    const script = document.querySelector('script');
+    expect(script?.nextElementSibling?.firstElementChild?.tagName.toLowerCase()).toBe(HOST_TAG);
+    scope.ChatbotWidget?.('destroy');
+    expect([...document.body.children]).toEqual([script]);
+  });
+
   it('with data-serial-number mounts one widget and runs the queued calls without a warning', async () => {
     const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['open']]);
     expect(hosts()).toHaveLength(1);
