@@ -59,7 +59,7 @@ export interface WidgetSettings {
   enableUploadImage: boolean;
   enablePushToTalk: boolean;
   removeChatLogOnBrowserClose: boolean;
-  /** Null when count <= 0 or time <= 0 (no limit). */
+  /** Null when count or time is 0 (no limit). */
   rateLimit: RateLimitSettings | null;
   /** -1 = unlimited. */
   messageLimit: number;
@@ -238,9 +238,10 @@ export function resolveSettings(
   const email = read('TalkToHumanEmail', EMAIL, null);
   const responseMessage = read('TalkToHumanResponseMessage', TEXT, TALK_TO_HUMAN_RESPONSE);
 
-  // 0 or less, or unset: no limit.
-  const rateCount = read('RateLimitCount', integer(-Infinity, MAX_RATE_LIMIT_COUNT, `a whole number up to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
-  const rateTime = read('RateLimitTime', integer(-Infinity, MAX_RATE_LIMIT_SECONDS, `whole seconds up to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
+  // 0 or unset: no limit. A negative value is invalid, as the service refuses it on Edit (the reference service;
+  // service-api.md gives no range), not a quiet "no limit".
+  const rateCount = read('RateLimitCount', integer(0, MAX_RATE_LIMIT_COUNT, `a whole number from 0 to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
+  const rateTime = read('RateLimitTime', integer(0, MAX_RATE_LIMIT_SECONDS, `whole seconds from 0 to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
   const rateMessage = read('RateLimitMessage', TEXT, RATE_LIMIT_MESSAGE);
 
   const settings: WidgetSettings = {

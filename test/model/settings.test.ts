@@ -298,7 +298,7 @@ describe('resolveSettings: each setting', () => {
     expect(field('TalkToHumanResponseMessage', 'Only a message').settings.talkToHuman).toBeNull();
   });
 
-  it('rate limit: both positive gives a limit; zero or negative means none; fractions and wrong types warn', () => {
+  it('rate limit: both positive gives a limit; zero means none; negatives, fractions and wrong types warn', () => {
     expect(resolve({ RateLimitCount: 5, RateLimitTime: 60, RateLimitMessage: 'Slow down' }).settings.rateLimit).toEqual({
       count: 5,
       windowSeconds: 60,
@@ -307,8 +307,6 @@ describe('resolveSettings: each setting', () => {
     for (const [count, time] of [
       [0, 60],
       [5, 0],
-      [-1, 60],
-      [5, -1],
       [5, undefined],
       [undefined, 60],
     ]) {
@@ -320,10 +318,13 @@ describe('resolveSettings: each setting', () => {
       [1.5, 60, 'RateLimitCount'],
       ['5', 60, 'RateLimitCount'],
       [5, Number.POSITIVE_INFINITY, 'RateLimitTime'],
+      [-5, 60, 'RateLimitCount (config): -5 is not a whole number from 0 to'],
+      [5, -1, 'RateLimitTime (config): -1 is not whole seconds from 0 to'],
       [5, 30 * 24 * 3600, 'RateLimitTime'],
     ] as const) {
       const result = resolve({ RateLimitCount: count, RateLimitTime: time });
       expect(result.settings.rateLimit).toBeNull();
+      expect(result.warnings).toHaveLength(1);
       expect(result.warnings[0]).toContain(bad);
     }
   });
