@@ -89,7 +89,8 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
               {privacyPolicy.name}
             </ExternalLink>
           ) : (
-            privacyPolicy.description === '' && <span class="cw-privacy__name">{privacyPolicy.name}</span>
+            // No usable URL: the owner's name for the policy still belongs beside its description.
+            <span class="cw-privacy__name">{privacyPolicy.name}</span>
           )}
         </p>
       )}
