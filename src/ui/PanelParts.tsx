@@ -60,7 +60,8 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
   const privacyHref = privacyPolicy?.url == null ? null : safeUrl(privacyPolicy.url);
   if (privacyPolicy === null && links.length === 0 && onTalkToHuman === undefined) return null;
   return (
-    <footer class="cw-panel__footer">
+    // A div, not <footer>: in the host page that would be a second contentinfo landmark.
+    <div class="cw-panel__footer">
       {(onTalkToHuman !== undefined || links.length > 0) && (
         <div class="cw-panel__actions">
           {onTalkToHuman !== undefined && (
@@ -94,7 +95,7 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
           )}
         </p>
       )}
-    </footer>
+    </div>
   );
 }
 
