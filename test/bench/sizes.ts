@@ -36,10 +36,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * (src/model/time-zone.ts, +274 B), which takes ~15 ms of main thread off every page view before the chat is
  * opened. A size pass then took 1,347 B out of the code (46,065 -> 44,718 B): the ceiling came down to 44,800 B.
  * It went up once more, to 45,250 B, for GFM tables in answers (+456 B): without them a table an answer compares
- * listings in shows as lines of pipes. Then by what the fixes of a QA round cost (embed-fixes branch; each commit
- * gives its share): an empty welcome, invalid z-index attributes and the element's settings property.
+ * listings in shows as lines of pipes. Then to 45,310 B by what a round of QA fixes cost (+58 B, rounded up; each
+ * commit of the embed-fixes branch gives its share): an empty welcome, invalid z-index attributes, the element's
+ * settings property and an inline destroy, less what the blank-setting, privacy-name and landmark fixes saved.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_280 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_310 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
