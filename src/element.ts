@@ -9,12 +9,24 @@
  */
 import type { ChatbotSettings } from './api/types';
 import type { SendResult, WidgetEventName } from './model/types';
-import { mountOnHost, type Widget } from './widget';
+import { checkSettings, mountOnHost, type Widget } from './widget';
 
 export const ELEMENT_TAG = 'chatbot-widget';
 
 const ATTRIBUTES = ['serial-number', 'base-url', 'mode', 'z-index', 'storage', 'locale', 'open'];
 const EVENTS: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message', 'error'];
+
+/**
+ * A z-index attribute (z-index here, data-z-index on the script tag) as mount()'s zIndex. One that is not a whole
+ * number gives the default and a warning, like an invalid setting: a typo in the page's markup must not keep the
+ * widget off the page (mount() called from code still refuses it).
+ */
+export function zIndexAttribute(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  if (Number.isInteger(+value)) return +value;
+  console.warn(`chatbot-widget: z-index "${value}" ignored, not a whole number.`);
+  return undefined;
+}
 
 /** The element's own API, besides its attributes. */
 export interface ChatbotWidgetElement extends HTMLElement {
@@ -46,15 +58,23 @@ export function defineElement(): boolean {
       if (Object.hasOwn(this, 'settings')) {
         const early = (this as { settings?: Partial<ChatbotSettings> }).settings;
         delete (this as { settings?: unknown }).settings;
-        this.settings = early;
+        // Throwing here would leave the element un-upgraded, never mounted: only say why the value is dropped.
+        try {
+          this.settings = early;
+        } catch (error) {
+          console.error(error);
+        }
       }
     }
     get settings(): Partial<ChatbotSettings> | undefined {
       return this.#settings;
     }
+    /** Checked before it is kept: a refused value must not come back in the getter or at the next remount. */
     set settings(value: Partial<ChatbotSettings> | undefined) {
+      if (value !== undefined) checkSettings(value, 'element');
       this.#settings = value;
-      if (value !== undefined) this.#widget?.update(value);
+      // undefined: no inline settings any more, everything from the chatbot's config, like update({}).
+      this.#widget?.update(value ?? {});
     }
     connectedCallback(): void {
       this.#queue();
@@ -101,12 +121,11 @@ export function defineElement(): boolean {
       this.#widget = null;
       if (!this.isConnected || !read('serial-number') || !read('base-url')) return;
       try {
-        const zIndex = read('z-index');
         this.#widget = mountOnHost(this, read('mode') === 'inline' ? 'inline' : 'floating', {
           serialNumber: read('serial-number'),
           baseUrl: read('base-url'),
           settings: this.settings,
-          zIndex: zIndex ? Number(zIndex) : undefined,
+          zIndex: zIndexAttribute(read('z-index')),
           storage: read('storage') === 'none' ? 'none' : 'auto',
           locale: read('locale') || undefined,
           open,

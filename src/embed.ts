@@ -5,7 +5,7 @@
  * data-serial-number only registers the element (a page of <chatbot-widget> elements needs nothing else): it mounts
  * nothing and says nothing until a call to `ChatbotWidget` needs the widget it does not have.
  */
-import { defineElement } from './element';
+import { defineElement, zIndexAttribute } from './element';
 import { isWidgetEventName } from './model/events';
 import { mountInPage, type MountOptions, type Widget } from './widget';
 
@@ -38,7 +38,7 @@ function optionsFromDataset(data: Record<string, string | undefined>, script: HT
   const options: MountOptions = {
     serialNumber,
     baseUrl,
-    zIndex: data.zIndex ? Number(data.zIndex) : undefined,
+    zIndex: zIndexAttribute(data.zIndex),
     open: data.open === '' || data.open === 'true',
     storage: data.storage === 'none' ? 'none' : 'auto',
     locale: data.locale || undefined,
@@ -70,6 +70,8 @@ function start(scope: Global): void {
       widget.on(first, second as (payload: unknown) => void);
     } else if (command === 'destroy') {
       widget.destroy();
+      // Inline mode's target is this module's own <div> after the script tag: it goes too.
+      options?.target?.remove();
       widget = null;
     } else warn(`unknown command or arguments: ${String(command)}.`);
   }

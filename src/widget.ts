@@ -67,6 +67,13 @@ function fail(message: string): never {
   throw new TypeError(`chatbot-widget mount(): ${message}`);
 }
 
+/** Throws the documented TypeError unless `settings` is an object (update(), and the element's settings property). */
+export function checkSettings(settings: unknown, where: string): void {
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+    throw new TypeError(`chatbot-widget ${where}: settings must be an object.`);
+  }
+}
+
 function checkOptions(options: MountOptions): void {
   const { serialNumber, baseUrl, target, zIndex, storage } = options ?? {};
   const text = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
@@ -148,9 +155,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       return model.conversation.send(text);
     },
     update(settings) {
-      if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
-        throw new TypeError('chatbot-widget update(): settings must be an object.');
-      }
+      checkSettings(settings, 'update()');
       if (!destroyed) model.updateSettings(settings);
     },
     on: (event, listener) => emitter.on(event, listener),

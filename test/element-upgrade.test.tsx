@@ -21,10 +21,20 @@ it('keeps settings set on the element before it was defined', async () => {
   element.setAttribute('serial-number', 'early-bot');
   element.setAttribute('base-url', 'https://chat.example.test');
   element.settings = { Name: 'Set early' };
-  document.body.append(element);
+  // Set before the definition, where nothing could refuse it yet: dropped with an error, and the element still mounts.
+  const junk = document.createElement(ELEMENT_TAG) as ChatbotWidgetElement;
+  junk.setAttribute('serial-number', 'early-junk');
+  junk.setAttribute('base-url', 'https://chat.example.test');
+  junk.settings = 'junk' as unknown as ChatbotWidgetElement['settings'];
+  document.body.append(element, junk);
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
   expect(defineElement()).toBe(true);
   expect(element.settings).toEqual({ Name: 'Set early' });
-  const label = (): string | null | undefined => element.shadowRoot?.querySelector('.cw-launcher')?.getAttribute('aria-label');
-  await vi.waitFor(() => expect(label()).toBe('Open chat with Set early'));
+  const label = (of: Element): string | null | undefined => of.shadowRoot?.querySelector('.cw-launcher')?.getAttribute('aria-label');
+  await vi.waitFor(() => expect(label(element)).toBe('Open chat with Set early'));
+  expect(junk.settings).toBeUndefined();
+  await vi.waitFor(() => expect(label(junk)).toBe('Open chat with Service name'));
+  expect(error).toHaveBeenCalledTimes(1);
+  error.mockRestore();
 });

@@ -82,7 +82,27 @@ describe('<chatbot-widget>', () => {
     expect(element.shadowRoot?.querySelectorAll('.cw-root')).toHaveLength(1);
   });
 
-  it('applies a new settings object at once, without mounting again', async () => {
+  it('mounts with the default stacking and one warning when z-index is not a whole number', async () => {
+    defineElement();
+    serve();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test', 'z-index': 'abc' });
+      document.body.append(element);
+      await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+      expect(element.style.getPropertyValue('--cw-z-index')).toBe('2147483000');
+      expect(warn.mock.calls).toEqual([['chatbot-widget: z-index "abc" ignored, not a whole number.']]);
+      expect(error).not.toHaveBeenCalled();
+      element.setAttribute('z-index', '7');
+      await vi.waitFor(() => expect(element.style.getPropertyValue('--cw-z-index')).toBe('7'));
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it('applies a new settings object at once, without mounting again; refuses a non-object; undefined drops them', async () => {
     defineElement();
     serve();
     const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
@@ -94,9 +114,21 @@ describe('<chatbot-widget>', () => {
     expect(element.settings).toEqual({ Name: 'Second name', ChatBubbleColor: 'rgb(0,0,128)' });
     expect(element.style.getPropertyValue('--cw-accent')).toBe('rgb(0, 0, 128)');
     expect(requests).toHaveLength(1); // never remounted
+
+    // A refused value is not kept: neither the getter nor the next remount sees it.
     expect(() => {
-      element.settings = 'Name' as unknown as ChatbotWidgetElement['settings'];
-    }).toThrow(TypeError);
+      element.settings = 'junk' as unknown as ChatbotWidgetElement['settings'];
+    }).toThrow(/settings must be an object/);
+    expect(element.settings).toEqual({ Name: 'Second name', ChatBubbleColor: 'rgb(0,0,128)' });
+    element.setAttribute('locale', 'en-GB'); // remounts with the settings it kept
+    await microtasks();
+    expect(requests).toHaveLength(2);
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Second name'));
+
+    element.settings = undefined;
+    expect(element.settings).toBeUndefined();
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+    expect(requests).toHaveLength(2); // live, not remounted
   });
 
   it('opens and closes with the open attribute and its methods, and re-dispatches widget events', async () => {

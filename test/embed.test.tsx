@@ -70,6 +70,22 @@ describe('the script tag', () => {
     expect(hosts()).toEqual([]);
   });
 
+  it('with a data-z-index that is not a whole number mounts anyway, with the default stacking and one warning', async () => {
+    const { warn, error } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', zIndex: 'abc' });
+    expect(hosts()).toHaveLength(1);
+    expect((hosts()[0] as HTMLElement).style.getPropertyValue('--cw-z-index')).toBe('2147483000');
+    expect(warn.mock.calls).toEqual([['chatbot-widget: z-index "abc" ignored, not a whole number.']]);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('inline (data-mode="inline") puts the panel right after the script tag; destroy leaves only the script tag', async () => {
+    await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', mode: 'inline' });
+    const script = document.querySelector('script');
+    expect(script?.nextElementSibling?.firstElementChild?.tagName.toLowerCase()).toBe(HOST_TAG);
+    scope.ChatbotWidget?.('destroy');
+    expect([...document.body.children]).toEqual([script]);
+  });
+
   it('with data-serial-number mounts one widget and runs the queued calls without a warning', async () => {
     const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['open']]);
     expect(hosts()).toHaveLength(1);

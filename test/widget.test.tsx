@@ -136,6 +136,30 @@ describe('mount', () => {
     expect(usTime()).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
   });
 
+  it('an empty WelcomeMessage, from the config or inline, shows neither the popup nor a welcome bubble', async () => {
+    const shadowWhenReady = async (widget: Widget): Promise<ShadowRoot | null | undefined> => {
+      const ready = vi.fn();
+      widget.on('ready', ready);
+      await until(() => ready.mock.calls.length === 1);
+      return hosts().at(-1)?.shadowRoot;
+    };
+    const welcomed = await shadowWhenReady(start());
+    expect(welcomed?.querySelector('.cw-popup__text')?.textContent).toBe('Hello!');
+
+    for (const quiet of [
+      () => start({ serialNumber: 'bot-quiet' }, configFetch({ ...CONFIG, WelcomeMessage: '' })),
+      () => start({ serialNumber: 'bot-inline-quiet', settings: { WelcomeMessage: '' } }), // over the config's "Hello!"
+    ]) {
+      const widget = quiet();
+      const shadow = await shadowWhenReady(widget);
+      expect(shadow?.querySelector('.cw-popup')).toBeNull();
+      widget.open();
+      await until(() => shadow?.querySelector('.cw-panel__title')?.textContent === 'Harbor Bot');
+      expect(shadow?.querySelector('.cw-msg--welcome')).toBeNull();
+      expect(shadow?.querySelector('[role="dialog"]')?.textContent).not.toContain('How can I help');
+    }
+  });
+
   it('update() applies new inline settings to the live widget: theme, launcher and the open panel, no re-mount', async () => {
     const ready = vi.fn();
     const fake = configFetch();

@@ -44,6 +44,7 @@ export interface WidgetSettings {
   /** Defaults to the bubble colour, so one brand colour themes both. */
   userMessageColor: string;
   userMessageTextColor: string;
+  /** "" = no welcome bubble and no popup (an empty WelcomeMessage). */
   welcomeMessage: string;
   placeholder: string;
   /** SuggestedMessage split on newlines, trimmed, empties dropped, deduped, at most MAX_SUGGESTED_MESSAGES. */
@@ -58,7 +59,7 @@ export interface WidgetSettings {
   enableUploadImage: boolean;
   enablePushToTalk: boolean;
   removeChatLogOnBrowserClose: boolean;
-  /** Null when count <= 0 or time <= 0 (no limit). */
+  /** Null when count or time is 0 (no limit). */
   rateLimit: RateLimitSettings | null;
   /** -1 = unlimited. */
   messageLimit: number;
@@ -111,8 +112,7 @@ function asRecord(value: unknown): SettingsRecord {
   return typeof value === 'object' && value !== null ? (value as SettingsRecord) : {};
 }
 
-const isUnset = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
 
 const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
@@ -167,7 +167,9 @@ const timeZoneRule = (isKnown: (zone: string) => boolean): Rule<string | undefin
  * default; `warn` is called ONCE per call, listing every invalid field and why (or not at all). ChatIconUrl /
  * ChatProfilePictureUrl come from the config; inline ChatIcon / ChatProfilePicture may be URLs (a site owner's
  * own image) — if they are http(s) URLs use them. A URL that is not http(s) (or mailto where allowed) is dropped.
- * Blank strings and null count as "not set": they take the default without a warning.
+ * null and undefined are "not given": the next source decides. A blank string is a value, the one an owner saves by
+ * clearing a field, so an inline one wins over the config (the console's preview shows a cleared field that way): it
+ * means what a blank config value means, the default without a warning (WelcomeMessage: no welcome).
  */
 export function resolveSettings(
   config: Partial<PublicConfig> | undefined,
@@ -181,11 +183,15 @@ export function resolveSettings(
     problems.push(`${field} (${source}): ${describe(value)} is not ${expected}`);
   };
 
-  /** The winning value of `field`, checked; `fallback` when unset or invalid. */
-  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T): T {
+  /**
+   * The winning value of `field`, checked; `fallback` when not given or invalid, `blank` when a blank string (where
+   * a cleared field means something else than the default).
+   */
+  function read<T>(field: string, [check, expected]: Rule<T>, fallback: T, blank = fallback): T {
     for (const source of ['inline', 'config'] as const) {
       const value = sources[source][field];
-      if (isUnset(value)) continue;
+      if (value == null) continue;
+      if (isBlank(value)) return blank;
       const checked = check(value);
       if (checked === undefined) report(field, source, value, expected);
       return checked ?? fallback;
@@ -202,7 +208,8 @@ export function resolveSettings(
     ];
     for (const [source, name] of candidates) {
       const value = sources[source][name];
-      if (isUnset(value)) continue;
+      if (value == null) continue;
+      if (isBlank(value)) return null;
       const href = safeUrl(value, source === 'config' ? { base: options.baseUrl } : {});
       if (href !== null) return href;
       // The config's own field normally holds a file id, which is no URL: not worth a warning.
@@ -231,9 +238,10 @@ export function resolveSettings(
   const email = read('TalkToHumanEmail', EMAIL, null);
   const responseMessage = read('TalkToHumanResponseMessage', TEXT, TALK_TO_HUMAN_RESPONSE);
 
-  // 0 or less, or unset: no limit.
-  const rateCount = read('RateLimitCount', integer(-Infinity, MAX_RATE_LIMIT_COUNT, `a whole number up to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
-  const rateTime = read('RateLimitTime', integer(-Infinity, MAX_RATE_LIMIT_SECONDS, `whole seconds up to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
+  // 0 or unset: no limit. A negative value is invalid, as the service refuses it on Edit (the reference service;
+  // service-api.md gives no range), not a quiet "no limit".
+  const rateCount = read('RateLimitCount', integer(0, MAX_RATE_LIMIT_COUNT, `a whole number from 0 to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
+  const rateTime = read('RateLimitTime', integer(0, MAX_RATE_LIMIT_SECONDS, `whole seconds from 0 to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
   const rateMessage = read('RateLimitMessage', TEXT, RATE_LIMIT_MESSAGE);
 
   const settings: WidgetSettings = {
@@ -245,7 +253,8 @@ export function resolveSettings(
     bubbleTextColor: readableTextColor(bubble),
     userMessageColor: formatRgb(userMessage),
     userMessageTextColor: readableTextColor(userMessage),
-    welcomeMessage: read('WelcomeMessage', TEXT, 'Hi! How can I help you today?'),
+    // "" turns the welcome bubble and the popup off; only a WelcomeMessage never set gets the default.
+    welcomeMessage: read('WelcomeMessage', TEXT, 'Hi! How can I help you today?', ''),
     placeholder: read('UserInputPlaceholder', TEXT, 'Type your message…'),
     suggestedMessages: read('SuggestedMessage', SUGGESTIONS, []),
     popupOnce: read('ChatbotPopupOnce', BOOLEAN, false),

@@ -16,7 +16,8 @@ export interface PanelHeaderProps {
 
 export function PanelHeader(props: PanelHeaderProps): JSX.Element {
   return (
-    <header class="cw-panel__header">
+    // A div, not <header>: in the host page that would be a second banner landmark (axe: landmark-no-duplicate-banner).
+    <div class="cw-panel__header">
       {props.avatarUrl !== null ? (
         <img class="cw-panel__avatar" src={props.avatarUrl} alt="" />
       ) : (
@@ -56,7 +57,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
           </svg>
         </button>
       )}
-    </header>
+    </div>
   );
 }
 

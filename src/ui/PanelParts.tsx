@@ -60,7 +60,8 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
   const privacyHref = privacyPolicy?.url == null ? null : safeUrl(privacyPolicy.url);
   if (privacyPolicy === null && links.length === 0 && onTalkToHuman === undefined) return null;
   return (
-    <footer class="cw-panel__footer">
+    // A div, not <footer>: in the host page that would be a second contentinfo landmark.
+    <div class="cw-panel__footer">
       {(onTalkToHuman !== undefined || links.length > 0) && (
         <div class="cw-panel__actions">
           {onTalkToHuman !== undefined && (
@@ -89,11 +90,12 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
               {privacyPolicy.name}
             </ExternalLink>
           ) : (
-            privacyPolicy.description === '' && <span class="cw-privacy__name">{privacyPolicy.name}</span>
+            // No usable URL: the owner's name for the policy still belongs beside its description.
+            <span class="cw-privacy__name">{privacyPolicy.name}</span>
           )}
         </p>
       )}
-    </footer>
+    </div>
   );
 }
 

@@ -38,8 +38,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * It went up once more, to 45,250 B, for GFM tables in answers (+456 B): without them a table an answer compares
  * listings in shows as lines of pipes; then to 45,550 B for live markdown while an answer streams (+309 B): without
  * it every bold figure, link and table header of an answer flashes as raw syntax (`**`, `](https://…`, `| a |`).
+ * Then by what a round of QA fixes cost (+58 B for the embed-fixes branch: an empty welcome, invalid z-index
+ * attributes, the element's settings property and an inline destroy, less what the blank-setting, privacy-name and
+ * landmark fixes saved).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_550 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 45_610 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

@@ -4,6 +4,7 @@
  * service rejects is shown next to its field with everything typed kept.
  */
 import { crc32, deflateSync } from 'node:zlib';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite } from '../../demo/site';
 import { openPage } from '../helpers/browser';
@@ -218,11 +219,60 @@ describe('operator console: settings editor', () => {
       const stored = await readSettings(fixture.service);
       expect(stored.ChatIcon).toBe(fileId);
       expect(stored.ChatIconUrl).toContain(`/upload/${fileId}`);
+      // Removed (unsaved) after a reload, it leaves the preview at once, though the frame's config still has it.
+      await page.reload();
+      await icon.waitFor();
+      await page.locator('[data-field="ChatIcon"]').getByRole('button', { name: 'Remove' }).click();
+      await icon.waitFor({ state: 'detached', timeout: 5_000 });
       // The deliberate bad upload is the one expected failed request (the service answers 415).
       expect(log.problems().filter((line) => !line.includes('415'))).toEqual([]);
     } finally {
       await close();
       await editChatbot(fixture.service, { ChatIcon: '' });
+    }
+  });
+
+  it('cleared fields leave the preview at once and after Save, as they leave the widget visitors see', async () => {
+    const cleared = [
+      'WelcomeMessage', 'SuggestedMessage', 'ChatbotPrivacyPolicyName', 'ChatbotPrivacyPolicyUrl',
+      'ChatbotPrivacyPolicyDescription', 'SocialUrlOne', 'SocialUrlTwo', 'MessengerUrl', 'TalkToHumanEmail',
+    ];
+    const before = await readSettings(fixture.service);
+    /** What of the cleared settings the open widget in `root` shows (a page, or the preview frame). */
+    const shown = (root: Page | FrameLocator) =>
+      root.locator('chatbot-widget-host').evaluate((host) => {
+        const shadow = host.shadowRoot;
+        const has = (selector: string) => shadow?.querySelector(selector) !== null;
+        return { welcome: has('.cw-msg--welcome'), chips: has('.cw-chip'), privacy: has('.cw-privacy'), contacts: has('.cw-contacts'), human: has('.cw-human') };
+      });
+    const nothing = { welcome: false, chips: false, privacy: false, contacts: false, human: false };
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      const preview = page.frameLocator('iframe.preview__frame');
+      await launcher(page).click();
+      await preview.locator('.cw-composer__input').waitFor();
+      expect(await shown(preview)).toEqual({ welcome: true, chips: true, privacy: true, contacts: true, human: true });
+
+      for (const name of cleared) await page.locator(`#setting-${name}`).fill('');
+      await expect.poll(() => shown(preview), { timeout: 10_000 }).toEqual(nothing);
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: `Saved ${cleared.length} settings` }).waitFor();
+      await page.waitForTimeout(300); // the preview is told of the save
+      expect(await shown(preview)).toEqual(nothing);
+
+      const visitor = await openPage(fixture.browser, `${fixture.site.url}/`);
+      try {
+        await visitor.page.locator('.cw-launcher').click();
+        await visitor.page.locator('.cw-composer__input').waitFor();
+        expect(await shown(visitor.page)).toEqual(nothing);
+      } finally {
+        await visitor.close();
+      }
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await editChatbot(fixture.service, Object.fromEntries(cleared.map((name) => [name, before[name]])));
     }
   });
 

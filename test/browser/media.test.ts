@@ -16,7 +16,10 @@ import { mp4, png } from '../media/fixtures';
 const PAGE_PATH = '/media-test.html';
 const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
 
-/** axe-core's serious and critical findings on the page (it looks into open shadow roots). */
+/**
+ * axe-core's serious and critical findings on the page (it looks into open shadow roots), and its landmark ones
+ * (moderate to axe): a widget must not add a second banner or contentinfo to the page it is embedded in.
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
@@ -24,7 +27,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run(context: Document): Promise<Result> } }).axe;
     const { violations } = await axe.run(document);
     return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || violation.id.startsWith('landmark-'))
       .map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
   });
 }
@@ -37,6 +40,8 @@ beforeAll(async () => {
   service = await startTestService();
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
+    // The host page's own landmarks, as a site has them.
+    '<header><p>Harbor &amp; Pine</p></header><main><h1>Homes</h1></main><footer><p>Fictional agency</p></footer>' +
     `<script src="/dist/chatbot-widget.js" data-serial-number="${service.serialNumber}" data-base-url="${service.url}" data-open async></script>` +
     '</body></html>';
   site = await startDemoSite({

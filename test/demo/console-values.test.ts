@@ -130,8 +130,11 @@ describe('settings: Edit and preview', () => {
     expect(preview.ChatBubbleColor).toBe('rgb(1,2,3)');
     expect(preview.ChatIcon).toBe('http://service/upload/7?token=t');
     expect(preview).not.toHaveProperty('RateLimitCount');
-    expect(preview).not.toHaveProperty('ChatProfilePicture');
+    expect(preview.ChatProfilePicture).toBe(''); // none in the draft: none in the preview either
+    expect(previewSettings({ ...saved, ChatProfilePicture: '8' })).not.toHaveProperty('ChatProfilePicture'); // no URL known
     expect(preview.MessageLimit).toBe(-1);
+    // Cleared fields and a removed picture go as "", which wins over the config the preview fetched.
+    expect(previewSettings({ ...saved, WelcomeMessage: '', ChatIcon: '' })).toMatchObject({ WelcomeMessage: '', ChatIcon: '' });
   });
 });
 

@@ -73,6 +73,19 @@ describe('resolveSettings: inline values win', () => {
     expect(settings.rateLimit).toEqual({ count: 2, windowSeconds: 60, message: DEFAULT_SETTING_TEXTS.rateLimitMessage });
   });
 
+  it('takes a blank inline value over the config: it means what a blank config value means (a cleared field)', () => {
+    const config = {
+      Name: 'Config bot', SuggestedMessage: 'Prices?', ChatbotPrivacyPolicyName: 'Policy', SocialUrlOne: 'https://social.example/us',
+      TalkToHumanEmail: 'help@example.com', ChatIconUrl: 'https://cdn.example/icon.png',
+    };
+    const blank = Object.fromEntries(Object.keys(config).map((name) => [name === 'ChatIconUrl' ? 'ChatIcon' : name, ' ']));
+    const { settings, warnings } = resolve(config, blank);
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(warnings).toEqual([]);
+    // null and undefined are not values: the config's stays.
+    expect(resolve(config, { Name: null, SuggestedMessage: undefined }).settings).toMatchObject({ name: 'Config bot', suggestedMessages: ['Prices?'] });
+  });
+
   it('falls back to the default (not the config) when the winning inline value is invalid', () => {
     const { settings, warnings } = resolve({ ChatBubbleColor: 'rgb(0,0,128)' }, { ChatBubbleColor: 'navy' });
     expect(settings.bubbleColor).toBe(DEFAULT_SETTINGS.bubbleColor);
@@ -147,6 +160,10 @@ describe('resolveSettings: each setting', () => {
     expect(wrong.settings.placeholder).toBe(DEFAULT_SETTINGS.placeholder);
     expect(wrong.warning).toContain('UserInputPlaceholder (config): 5 is not text');
     expect(field('WelcomeMessage', { text: 'hi' }).settings.welcomeMessage).toBe(DEFAULT_SETTINGS.welcomeMessage);
+    // A blank welcome is the owner turning it off, inline over the config too; only an unset one gets the default.
+    expect(field('WelcomeMessage', ' ').settings.welcomeMessage).toBe('');
+    expect(resolve({ WelcomeMessage: 'From config' }, { WelcomeMessage: '' }).settings.welcomeMessage).toBe('');
+    expect(resolve({ WelcomeMessage: null }, {}).settings.welcomeMessage).toBe(DEFAULT_SETTINGS.welcomeMessage);
   });
 
   it('ChatBubbleAlign: 1 is left, any other number right, a non-number warns', () => {
@@ -281,7 +298,7 @@ describe('resolveSettings: each setting', () => {
     expect(field('TalkToHumanResponseMessage', 'Only a message').settings.talkToHuman).toBeNull();
   });
 
-  it('rate limit: both positive gives a limit; zero or negative means none; fractions and wrong types warn', () => {
+  it('rate limit: both positive gives a limit; zero means none; negatives, fractions and wrong types warn', () => {
     expect(resolve({ RateLimitCount: 5, RateLimitTime: 60, RateLimitMessage: 'Slow down' }).settings.rateLimit).toEqual({
       count: 5,
       windowSeconds: 60,
@@ -290,8 +307,6 @@ describe('resolveSettings: each setting', () => {
     for (const [count, time] of [
       [0, 60],
       [5, 0],
-      [-1, 60],
-      [5, -1],
       [5, undefined],
       [undefined, 60],
     ]) {
@@ -303,10 +318,13 @@ describe('resolveSettings: each setting', () => {
       [1.5, 60, 'RateLimitCount'],
       ['5', 60, 'RateLimitCount'],
       [5, Number.POSITIVE_INFINITY, 'RateLimitTime'],
+      [-5, 60, 'RateLimitCount (config): -5 is not a whole number from 0 to'],
+      [5, -1, 'RateLimitTime (config): -1 is not whole seconds from 0 to'],
       [5, 30 * 24 * 3600, 'RateLimitTime'],
     ] as const) {
       const result = resolve({ RateLimitCount: count, RateLimitTime: time });
       expect(result.settings.rateLimit).toBeNull();
+      expect(result.warnings).toHaveLength(1);
       expect(result.warnings[0]).toContain(bad);
     }
   });

@@ -57,6 +57,17 @@ describe('footer', () => {
     expect(screen.getByText(/We keep chats 30 days\./)).toBeTruthy();
   });
 
+  test('privacy policy without a usable URL: its name as text beside the description, no link', async () => {
+    for (const url of [null, 'javascript:alert(1)']) {
+      const { dialog } = await renderPanel(
+        inline({ privacyPolicy: { name: 'Harbor privacy terms', url, description: 'We keep chats 30 days.' } }),
+      );
+      expect(dialog.querySelector('.cw-privacy')?.textContent).toBe('We keep chats 30 days. Harbor privacy terms');
+      expect(within(dialog).queryByRole('link')).toBeNull();
+      cleanup();
+    }
+  });
+
   test('contact links are listed, open in a new tab; unsafe ones are dropped', async () => {
     const model = inline({
       contactLinks: [

@@ -43,7 +43,8 @@ function show(settings: Partial<ChatbotSettings>): void {
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (event.origin !== location.origin || event.source !== window.parent || !isToPreview(event.data)) return;
-  // After a save the widget already shows the saved values (they are its inline settings): nothing to redo.
+  // After a save the widget already shows the saved values: they are its inline settings, cleared ones included (a
+  // blank inline value wins over the config this frame fetched before the save). Nothing to redo.
   if (event.data.type === 'cbw-preview:refresh') return;
   show(event.data.settings);
 });

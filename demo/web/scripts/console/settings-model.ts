@@ -30,7 +30,7 @@ export interface SettingsModel {
   readonly notice: ReadonlySignal<Notice | null>;
   /** URLs of the pictures the draft names, for thumbnails and the preview. */
   readonly pictureUrls: ReadonlySignal<Partial<Record<PictureField, string>>>;
-  /** Counts successful saves (the preview refreshes its config after each). */
+  /** Counts successful saves (the preview is told; its inline settings already hold the saved values). */
   readonly savedVersion: ReadonlySignal<number>;
   /**
    * What the preview widget shows: the draft, before saving. Null until the settings have loaded (the preview waits

@@ -79,8 +79,10 @@ export function planEdit(saved: Draft, draft: Draft): EditPlan {
 }
 
 /**
- * Inline settings for the preview widget: every value that converts. Picture fields hold file ids, which the
- * widget cannot show by themselves, so the caller passes the URLs it knows (`pictureUrls`) instead.
+ * Inline settings for the preview widget: every value that converts, cleared ones as "" (a blank inline value wins
+ * over the config the preview fetched, and means what a saved blank means to visitors). Picture fields hold file
+ * ids, which the widget cannot show by themselves, so the caller passes the URLs it knows (`pictureUrls`) instead;
+ * a removed picture is "", so the saved one goes too.
  */
 export function previewSettings(
   draft: Draft,
@@ -89,8 +91,8 @@ export function previewSettings(
   const settings: Record<string, unknown> = {};
   for (const field of SETTING_FIELDS) {
     if (field.kind === 'image') {
-      const url = pictureUrls[field.name as 'ChatIcon' | 'ChatProfilePicture'];
-      if (url) settings[field.name] = url;
+      const url = draft[field.name] === '' ? '' : pictureUrls[field.name as 'ChatIcon' | 'ChatProfilePicture'];
+      if (url !== undefined) settings[field.name] = url;
       continue;
     }
     const converted = convertValue(field, draft[field.name]);
