@@ -24,7 +24,9 @@ function start(options: Partial<Parameters<typeof mount>[0]> = {}, fake = config
 }
 
 const hosts = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>('chatbot-widget-host')];
-const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true));
+// The first open imports the panel module, which vitest transforms then: on a busy machine that took over 1 s,
+// vi.waitFor's default.
+const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5_000 });
 
 describe('mount', () => {
   it('puts a floating launcher in its own shadow root on the body, themed through CSS variables on the host', async () => {
