@@ -11,7 +11,8 @@ import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { AskRequest, ChatAskType } from '../api/types';
 import {
-  createMessage, readDraft, readMessages, readSession, STORE_KEYS, toStored, type LiveMessage, type Session,
+  createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
+  type Session,
 } from './persistence';
 import type { ConversationState } from './lazy-conversation';
 import { errorKind, failureMessage } from './failures';
@@ -70,8 +71,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let nextId = 0;
   let storeKind = storageKindOf(deps.settings.peek());
   let store = deps.chatStore(storeKind);
+  /** When this conversation was started (a later stored start is another tab's "new conversation"); 0: never. */
+  let startedAt = 0;
   const sessions = createSessionKeeper(() => deps.newSession());
-  let running: { controller: AbortController; stopped: boolean } | null = null;
+  let running: { controller: AbortController; stopped: boolean; answer: ChatMessage } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
   let cancelDraftWrite: Cancel | null = null;
   let cancelPersistAfterFrame: Cancel | null = null;
@@ -82,8 +85,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
   const live = (): LiveMessage[] => messages.peek() as LiveMessage[];
   const newId = (): string => `${messageIds}-${(nextId += 1)}`;
+  const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`);
+  const arriving = (message: ChatMessage): boolean => ['waiting', 'streaming'].includes(message.status.peek());
 
   function restore(): void {
+    startedAt = readStartedAt(store);
     batch(() => {
       messages.value = readMessages(store);
       if (draft.peek() === '') draft.value = readDraft(store);
@@ -94,13 +100,67 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (stored !== null) sessions.set(stored);
   }
 
+  /**
+   * Storage is the shared record of the conversation: other tabs of the site, and another widget of this chatbot
+   * on the page, write it too, and each holds only what it saw. This takes in what is stored. A later start (a "new
+   * conversation" elsewhere) ends this one. Messages made here stay as they are here (only their maker changes a
+   * message, so an answer streaming here is never touched); other messages are as stored (gone when their maker
+   * removed them), except that a copy here that has finished wins over a stored one still arriving (its tab closed
+   * mid-answer). `otherTabWrote`: its session wins over this tab's. True when storage lacks something of this tab's
+   * (a write that raced this tab's), which must then be written again.
+   */
+  function takeInStored(otherTabWrote: boolean): boolean {
+    const storedStart = readStartedAt(store);
+    const ended = storedStart > startedAt;
+    if (ended) startedAt = storedStart;
+    const storedSession = readSession(store);
+    if (ended || (storedSession !== null && (otherTabWrote || sessions.current === null))) sessions.set(storedSession);
+    if (running !== null && running.answer.createdAt < startedAt) conversation.stop();
+    const list = live();
+    const stored = new Map(readMessages(store, false).map((message) => [message.id, message]));
+    let lacking = storedStart < startedAt;
+    const merged: LiveMessage[] = [];
+    for (const message of list) {
+      const copy = stored.get(message.id);
+      stored.delete(message.id);
+      const same = copy?.text.peek() === message.text.peek() && copy.status.peek() === message.status.peek();
+      if (message.createdAt < startedAt) continue;
+      if (isOwn(message)) {
+        lacking ||= !same;
+        merged.push(message);
+      } else if (copy !== undefined) {
+        merged.push(same || (arriving(copy) && !arriving(message)) ? message : copy);
+      }
+    }
+    for (const copy of stored.values()) {
+      if (copy.createdAt < startedAt) continue;
+      if (isOwn(copy)) {
+        lacking = true; // removed here since (a retried answer), still stored
+        continue;
+      }
+      const later = merged.findIndex((message) => message.createdAt > copy.createdAt);
+      merged.splice(later < 0 ? merged.length : later, 0, copy);
+    }
+    if (merged.length !== list.length || merged.some((message, index) => message !== list[index])) {
+      messages.value = merged;
+    }
+    return lacking;
+  }
+
   function persistMessages(): void {
     cancelPersistAfterFrame?.();
     cancelPersistAfterFrame = null;
-    store.set(STORE_KEYS.messages, live().map(toStored));
+    takeInStored(false);
+    // Session and start before the messages: a tab that hears of the messages' change reads them at once.
     const session = sessions.current;
     if (session !== null) store.set(STORE_KEYS.session, session);
     else store.remove(STORE_KEYS.session);
+    store.set(STORE_KEYS.started, startedAt);
+    store.set(STORE_KEYS.messages, live().map(toStored));
+  }
+
+  function onStoredChange(): void {
+    if (takeInStored(true)) persistMessages();
   }
 
   /**
@@ -166,7 +226,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   /** Asks for `user`'s answer, streaming it into a new assistant message. */
   async function ask(user: LiveMessage): Promise<SendResult> {
     const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
-    const run = { controller: new AbortController(), stopped: false };
+    const run = { controller: new AbortController(), stopped: false, answer };
     running = run;
     batch(() => {
       append(answer);
@@ -254,6 +314,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     cancelDraftWrite = clock.setTimeout(writeDraft, DRAFT_DELAY_MS);
   });
 
+  let stopWatching = store.watch(STORE_KEYS.messages, onStoredChange);
   // RemoveChatLogOnBrowserClose may arrive (or change) after the conversation was restored from the other storage.
   const stopStorageEffect = effect(() => {
     const kind = storageKindOf(deps.settings.value);
@@ -261,6 +322,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const previous = store;
     storeKind = kind;
     store = deps.chatStore(kind);
+    stopWatching();
+    stopWatching = store.watch(STORE_KEYS.messages, onStoredChange);
     if (live().length === 0 && sessions.current === null && running === null) restore();
     else saveNow();
     previous.clear();
@@ -322,13 +385,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
     newConversation() {
       conversation.stop();
       running = null;
+      // Stored, so other tabs end the old conversation too, and their next write cannot bring it back.
+      startedAt = clock.now();
       sessions.set(null);
       batch(() => {
         messages.value = [];
         busy.value = false;
       });
-      store.remove(STORE_KEYS.messages);
-      store.remove(STORE_KEYS.session);
+      store.remove(STORE_KEYS.session); // else persisting would take the stored one back
+      persistMessages();
       // Fetched now so the first question of the new conversation does not wait for it; failures retry on send.
       sessions.fresh().catch(() => undefined);
     },
@@ -362,6 +427,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       conversation.stop();
       stopDraftEffect();
       stopStorageEffect();
+      stopWatching();
       cancelRateLimitTimer?.();
       cancelDraftWrite?.();
     },

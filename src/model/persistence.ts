@@ -1,7 +1,7 @@
 /**
  * What a conversation keeps between page loads: its messages (never file bytes: attachments are references to
- * files the service already holds), its session and the unsent draft. Everything read back is checked, because
- * storage may hold an older version's data or another script's garbage.
+ * files the service already holds), its session, the unsent draft and when it was started. Everything read back
+ * is checked, because storage may hold an older version's data or another script's garbage.
  */
 import { signal, type Signal } from '@preact/signals-core';
 import { isNumber, isRecord, isString } from '../api/envelope';
@@ -31,7 +31,11 @@ export interface Session {
   key: string;
 }
 
-export const STORE_KEYS = { messages: 'messages', session: 'session', draft: 'draft' } as const;
+/**
+ * `started`: when the visitor last started a new conversation (epoch ms); messages older than that belong to an
+ * earlier one. A key of its own, so the messages keep the shape earlier versions wrote and read.
+ */
+export const STORE_KEYS = { messages: 'messages', session: 'session', draft: 'draft', started: 'started' } as const;
 
 /** Said of an answer that was still arriving when the page was closed. */
 export const INTERRUPTED_BY_UNLOAD = 'The answer was interrupted when the page was closed.';
@@ -86,8 +90,11 @@ function readAttachment(value: unknown): Attachment | null {
   return { kind: kind as AttachmentKind, fileId, name, size, mimeType, url };
 }
 
-/** One stored message, or null when it is not one. A message that was still arriving comes back 'interrupted'. */
-export function readStoredMessage(value: unknown): StoredMessage | null {
+/**
+ * One stored message, or null when it is not one. With `restoring` (a page load), an answer that was still arriving
+ * comes back 'interrupted': nothing streams it any more. Otherwise another tab may still be streaming it.
+ */
+export function readStoredMessage(value: unknown, restoring = true): StoredMessage | null {
   if (!isRecord(value)) return null;
   const { id, role, text, status, createdAt, error, attachments, mailto } = value;
   if (!isString(id) || !ROLES.includes(role as MessageRole) || !isString(text) || !isNumber(createdAt)) return null;
@@ -98,20 +105,20 @@ export function readStoredMessage(value: unknown): StoredMessage | null {
     message.attachments = attachments.map(readAttachment).filter((item): item is Attachment => item !== null);
   }
   if (isString(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
-  if (message.status === 'waiting' || message.status === 'streaming') {
+  if (restoring && (message.status === 'waiting' || message.status === 'streaming')) {
     message.status = 'interrupted';
     message.error = INTERRUPTED_BY_UNLOAD;
   }
   return message;
 }
 
-export function readMessages(store: KeyValueStore): LiveMessage[] {
+export function readMessages(store: KeyValueStore, restoring = true): LiveMessage[] {
   const stored = store.get<unknown>(STORE_KEYS.messages);
   if (!Array.isArray(stored)) return [];
   const seen = new Set<string>();
   const messages: LiveMessage[] = [];
   for (const value of stored) {
-    const message = readStoredMessage(value);
+    const message = readStoredMessage(value, restoring);
     if (message === null || seen.has(message.id)) continue;
     seen.add(message.id);
     messages.push(createMessage(message));
@@ -128,4 +135,10 @@ export function readSession(store: KeyValueStore): Session | null {
 export function readDraft(store: KeyValueStore): string {
   const stored = store.get<unknown>(STORE_KEYS.draft);
   return isString(stored) ? stored : '';
+}
+
+/** When the stored conversation was started; 0 when it never was (nothing stored, or stored by an earlier version). */
+export function readStartedAt(store: KeyValueStore): number {
+  const stored = store.get<unknown>(STORE_KEYS.started);
+  return isNumber(stored) ? stored : 0;
 }

@@ -19,13 +19,23 @@ export interface KeyValueStore {
   remove(key: string): void;
   /** Remove every key of this namespace. */
   clear(): void;
+  /**
+   * Calls `onChange` when another page of the site (another tab) changes `key` in the same storage; returns the
+   * function that stops watching. Never called for this page's own writes: browsers do not send those.
+   */
+  watch(key: string, onChange: () => void): () => void;
 }
 
 export type StorageKind = 'local' | 'session';
 
+/** What a `storage` event says: which key of which storage another page changed. */
+export type StorageChange = Pick<StorageEvent, 'key' | 'storageArea'>;
+
 export interface StorageSource {
   localStorage?: Storage;
   sessionStorage?: Storage;
+  addEventListener?(type: 'storage', listener: (event: StorageChange) => void): void;
+  removeEventListener?(type: 'storage', listener: (event: StorageChange) => void): void;
 }
 
 /**
@@ -36,13 +46,13 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
   const prefix = `${namespace}:`;
   // Values that could not be written to storage; they win over what storage holds, which may be stale.
   const memory = new Map<string, string>();
+  const holder = (source ?? globalThis) as StorageSource;
   /**
    * Runs `call` on the Storage object; undefined when there is none or it throws (the getter's SecurityError when
    * storage is blocked, a full quota on set).
    */
   const attempt = <T>(call: (storage: Storage) => T): T | undefined => {
     try {
-      const holder = (source ?? globalThis) as StorageSource;
       const storage = kind === 'local' ? holder.localStorage : holder.sessionStorage;
       return storage && call(storage);
     } catch {
@@ -97,6 +107,15 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
         }
         for (const name of ours) storage.removeItem(name);
       });
+    },
+
+    watch(key, onChange) {
+      // The event is for every storage of the origin: sessionStorage changes come from other frames of this tab only.
+      const listener = (event: StorageChange): void => {
+        if (event.key === prefix + key && event.storageArea === attempt((storage) => storage)) onChange();
+      };
+      holder.addEventListener?.('storage', listener);
+      return () => holder.removeEventListener?.('storage', listener);
     },
   };
 }

@@ -77,7 +77,7 @@ export interface ConversationModel {
   stop(): void;
   /** Ask again for a 'failed' user message or a 'stopped' / 'interrupted' / 'failed' answer. Only on a click. */
   retry(messageId: string): Promise<SendResult>;
-  /** Forget the conversation (and its stored copy) and start a fresh session. */
+  /** Forget the conversation (and its stored copy, in every tab of the site too) and start a fresh session. */
   newConversation(): void;
   /** Plain-text transcript, for the talk-to-a-person mail. */
   transcript(): string;

@@ -1,11 +1,11 @@
 /**
- * What the widget remembers, in real Chromium: the conversation across a reload and a browser restart, only for
- * the browser session with RemoveChatLogOnBrowserClose, the local rate limit across a reload until its window
+ * What the widget remembers, in real Chromium: the conversation across a reload and a browser restart, and across
+ * two tabs of the site, only for the browser session with RemoveChatLogOnBrowserClose, the local rate limit across a reload until its window
  * passes, and the welcome popup once per visitor with ChatbotPopupOnce.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchProfile, openPage, watchPage } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, launchProfile, openPage, watchPage } from '../helpers/browser';
 import { editChatbot } from '../helpers/service';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
@@ -54,6 +54,37 @@ describe('conversation memory', () => {
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it('keeps what was asked in each of two tabs, and shows each tab what the other asked', async () => {
+    const context = await fixture.browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    const logs: Array<ReturnType<typeof watchPage>> = [];
+    const openTab = async (): Promise<Page> => {
+      const page = await context.newPage();
+      logs.push(watchPage(page));
+      await page.goto(`${fixture.site.url}/`);
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-composer').waitFor();
+      return page;
+    };
+    const answers = (page: Page): Promise<string[]> =>
+      page.locator('.cw-msg--assistant[data-status="done"] .cw-msg__bubble').allTextContents();
+    try {
+      const tabA = await openTab();
+      const tabB = await openTab();
+      await askAndWait(tabA, 'homes in Austin');
+      await askAndWait(tabB, 'homes in Denver');
+      const both = ['homes in Austin', 'homes in Denver'];
+      const tabC = await openTab();
+      await expect.poll(() => userTexts(tabC)).toEqual(both);
+      expect(await answers(tabC)).toEqual(['Answer to: homes in Austin', 'Answer to: homes in Denver']);
+      // Tab A was not reloaded: it shows tab B's exchange as soon as tab B has written it.
+      await expect.poll(() => answers(tabA)).toEqual(['Answer to: homes in Austin', 'Answer to: homes in Denver']);
+      expect(await userTexts(tabA)).toEqual(both);
+      expect(logs.flatMap((log) => log.problems())).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -1,13 +1,14 @@
 /**
  * A conversation wired to fakes: the fake client, a fake clock, manual animation frames and fake local/session
- * storage. `reload()` builds a second conversation on the same storage, as a page reload would.
+ * storage. `reload()` builds a second conversation on the same storage, as a page reload would; a harness made with
+ * another's `local` and `session` is a second tab of the site, told of the other's writes by `storageEvent()`.
  */
 import { signal, type Signal } from '@preact/signals-core';
 import { createConversation, type Conversation } from '../../src/model/conversation';
 import { createConversationState } from '../../src/model/lazy-conversation';
 import type { Session } from '../../src/model/persistence';
 import { DEFAULT_SETTINGS, type WidgetSettings } from '../../src/model/settings';
-import { openStore } from '../../src/model/storage';
+import { openStore, type StorageChange } from '../../src/model/storage';
 import type { WidgetEventMap, WidgetEventName } from '../../src/model/types';
 import { createFakeClient, type FakeClient } from './fake-client';
 import { FakeStorage } from './fake-storage';
@@ -30,6 +31,11 @@ export interface Harness {
   settings: Signal<WidgetSettings>;
   events: EmittedEvent[];
   sessionsIssued: Session[];
+  /**
+   * Delivers the `storage` event a browser fires in this tab when another tab has written `key` (the full key, e.g.
+   * cw:demo-realty:chat:messages) of `storage` (local by default). Browsers never send a tab its own writes.
+   */
+  storageEvent(key: string, storage?: FakeStorage): void;
   /** A new conversation on the same storage, clock and settings (the old one is disposed). */
   reload(): Harness;
 }
@@ -53,7 +59,13 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const events: EmittedEvent[] = [];
   const sessionsIssued: Session[] = [];
   let nextSession = 100;
-  const source = { localStorage: local, sessionStorage: session };
+  const storageListeners = new Set<(event: StorageChange) => void>();
+  const source = {
+    localStorage: local,
+    sessionStorage: session,
+    addEventListener: (_type: 'storage', listener: (event: StorageChange) => void) => storageListeners.add(listener),
+    removeEventListener: (_type: 'storage', listener: (event: StorageChange) => void) => storageListeners.delete(listener),
+  };
   const conversation = createConversation({
     client: fake.client,
     settings,
@@ -74,6 +86,9 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   });
   const harness: Harness = {
     conversation, fake, clock, frames, local, session, settings, events, sessionsIssued,
+    storageEvent(key, storage = local) {
+      for (const listener of [...storageListeners]) listener({ key, storageArea: storage });
+    },
     reload() {
       conversation.dispose();
       return createHarness({ ...options, local, session, clock, settingsSignal: settings });

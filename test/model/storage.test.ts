@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, openStore } from '../../src/model/storage';
+import { createMemoryStore, openStore, type StorageChange } from '../../src/model/storage';
 import { FakeStorage } from '../helpers/fake-storage';
 
 const quotaError = (): Error => Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
@@ -144,5 +144,34 @@ describe('createMemoryStore', () => {
     a.set('k', 1);
     expect(a.get('k')).toBe(1);
     expect(b.get('k')).toBeUndefined();
+  });
+});
+
+describe('watch', () => {
+  it("reports another page's change of its key in its own storage, until stopped", () => {
+    const listeners = new Set<(event: StorageChange) => void>();
+    const local = new FakeStorage();
+    const session = new FakeStorage();
+    const tab = {
+      localStorage: local,
+      sessionStorage: session,
+      addEventListener: (_type: 'storage', listener: (event: StorageChange) => void) => listeners.add(listener),
+      removeEventListener: (_type: 'storage', listener: (event: StorageChange) => void) => listeners.delete(listener),
+    };
+    const deliver = (key: string | null, storageArea: Storage): void => listeners.forEach((listener) => listener({ key, storageArea }));
+    let changes = 0;
+    const stop = openStore('local', 'cw:bot1', tab).watch('messages', () => (changes += 1));
+    deliver('cw:bot1:messages', local);
+    deliver('cw:bot1:draft', local);
+    deliver('cw:bot10:messages', local);
+    deliver('cw:bot1:messages', session);
+    deliver(null, local); // localStorage.clear()
+    expect(changes).toBe(1);
+    stop();
+    deliver('cw:bot1:messages', local);
+    expect(changes).toBe(1);
+    expect(listeners.size).toBe(0);
+    // A store without a page to listen on (memory, node) watches nothing and does not throw.
+    expect(createMemoryStore().watch('messages', () => (changes += 1))).toBeTypeOf('function');
   });
 });
