@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
-import { FAKE_MEDIA_ARGS, launchBrowser, openPage, type OpenedPage } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, FAKE_MEDIA_ARGS, launchBrowser, openPage, PHONE_VIEWPORT, screenshot, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
 import { startTestService, type TestService } from '../helpers/service';
 import { mp4, png } from '../media/fixtures';
 
@@ -36,7 +36,7 @@ let browser: Browser;
 beforeAll(async () => {
   service = await startTestService();
   const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
     `<script src="/dist/chatbot-widget.js" data-serial-number="${service.serialNumber}" data-base-url="${service.url}" data-open async></script>` +
     '</body></html>';
   site = await startDemoSite({
@@ -62,8 +62,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function openWidget(on: Browser = browser): Promise<OpenedPage> {
-  const opened = await openPage(on, `${site.url}${PAGE_PATH}`);
+async function openWidget(on: Browser = browser, options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const opened = await openPage(on, `${site.url}${PAGE_PATH}`, options);
   await opened.page.getByRole('dialog').waitFor();
   return opened;
 }
@@ -292,6 +292,57 @@ describe('media questions', () => {
       await page.locator('.cw-media__item--uploaded', { hasText: 'pasted.png' }).waitFor();
       await page.locator('.cw-media__item--uploaded', { hasText: 'dropped.png' }).waitFor();
       expect(await page.locator('.cw-panel--drop').count()).toBe(0);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the draft tray', () => {
+  // Ten images (the most a question takes) whose names differ only near their end, as screenshots' do.
+  const screenshots = Array.from({ length: 10 }, (_, index) => ({
+    name: `Screenshot 2026-11-21 at 10.15.3${index}.png`, mimeType: 'image/png', buffer: Buffer.from(png(3, 3, index * 20)),
+  }));
+
+  it.each([
+    ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }],
+    ['desktop', { viewport: DESKTOP_VIEWPORT }],
+  ] as const)('with ten long-named images (%s) keeps the composer in the panel, room for the log, and the names apart', async (name, options) => {
+    const { page, log, close } = await openWidget(browser, options);
+    try {
+      await page.locator('input.cw-composer__file').setInputFiles(screenshots);
+      await page.waitForFunction(
+        () => document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelectorAll('.cw-media__item--uploaded').length === 10,
+      );
+      await screenshot(page, `media-tray-ten-images-${name}`);
+      const layout = await page.evaluate(() => {
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const box = (selector: string) => root?.querySelector(selector)?.getBoundingClientRect() ?? new DOMRect();
+        const send = box('.cw-composer__send');
+        const hit = root?.elementFromPoint(send.x + send.width / 2, send.y + send.height / 2);
+        // Where the last characters of each name are laid out, against the box that clips the name.
+        const clippedEnds = Array.from(root?.querySelectorAll('.cw-media__name') ?? []).filter((nameElement) => {
+          const walker = document.createTreeWalker(nameElement, NodeFilter.SHOW_TEXT);
+          let last: Text | null = null;
+          while (walker.nextNode()) last = walker.currentNode as Text;
+          if (last === null) return true;
+          const range = document.createRange();
+          range.setStart(last, Math.max(0, last.length - 6));
+          range.setEnd(last, last.length);
+          return range.getBoundingClientRect().right > nameElement.getBoundingClientRect().right + 0.5;
+        }).length;
+        return {
+          panel: box('.cw-panel'), send, log: box('.cw-log'), tray: box('.cw-media'),
+          sendReachable: hit?.closest('.cw-composer__send') !== null && hit !== undefined,
+          clippedEnds,
+        };
+      });
+      expect(layout.send.bottom).toBeLessThanOrEqual(layout.panel.bottom);
+      expect(layout.sendReachable).toBe(true);
+      expect(layout.tray.height).toBeLessThan(layout.panel.height / 4);
+      expect(layout.log.height).toBeGreaterThan(100);
+      expect(layout.clippedEnds).toBe(0);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

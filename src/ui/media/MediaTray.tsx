@@ -46,6 +46,8 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
 function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }): JSX.Element {
   const state = item.state.value;
   const percent = state.phase === 'uploading' ? Math.floor((100 * state.loaded) / Math.max(1, state.total)) : 100;
+  // By code point, so the cut never splits a character; the ellipsis goes in the first part (media.css).
+  const name = [...item.name];
   return (
     <li class={`cw-media__item cw-media__item--${item.kind} cw-media__item--${state.phase}`}>
       {item.preview !== null ? (
@@ -57,7 +59,8 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
       )}
       <span class="cw-media__info">
         <span class="cw-media__name" dir="auto">
-          {item.name}
+          <span>{name.slice(0, -12).join('')}</span>
+          {name.slice(-12).join('')}
         </span>
         <span class="cw-media__detail">
           {state.phase === 'failed' ? text.failed : `${formatBytes(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
