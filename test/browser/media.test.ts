@@ -158,13 +158,29 @@ describe('media questions', () => {
       const stored = await page.evaluate(() => JSON.stringify(localStorage).length);
       expect(stored).toBeLessThan(10_000);
 
-      await page.locator('.cw-msg__thumb-button').click();
+      // Escape, the close button and a click beside the image close the larger view, and focus goes back to the
+      // thumbnail that opened it (the panel stays open).
+      const thumbButton = page.locator('.cw-msg__thumb-button');
       const lightbox = page.locator('dialog.cw-lightbox');
-      await lightbox.waitFor();
-      expect(await lightbox.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
-      await page.keyboard.press('Escape');
-      await lightbox.waitFor({ state: 'detached' });
-      expect(await page.getByRole('dialog').isVisible()).toBe(true);
+      const thumbnailHasFocus = () =>
+        page.evaluate(() => {
+          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+          return root?.activeElement === root?.querySelector('.cw-msg__thumb-button');
+        });
+      const closers: Array<[string, () => Promise<void>]> = [
+        ['Escape', () => page.keyboard.press('Escape')],
+        ['the close button', () => lightbox.getByRole('button', { name: 'Close' }).click()],
+        ['a click beside the image', () => page.mouse.click(5, 5)],
+      ];
+      for (const [closer, closeLightbox] of closers) {
+        await thumbButton.click();
+        await lightbox.waitFor();
+        expect(await lightbox.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
+        await closeLightbox();
+        await lightbox.waitFor({ state: 'detached' });
+        expect(await page.getByRole('dialog').isVisible()).toBe(true);
+        expect([closer, await thumbnailHasFocus()]).toEqual([closer, true]);
+      }
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
