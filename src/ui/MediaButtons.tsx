@@ -59,7 +59,8 @@ export function PushToTalkButton({
       class={recording ? 'cw-composer__media cw-composer__mic cw-composer__mic--recording' : 'cw-composer__media cw-composer__mic'}
       aria-label={PUSH_TO_TALK}
       aria-pressed={recording}
-      disabled={disabled && !recording}
+      // aria-disabled, not disabled (as the send button): a disabled button drops focus while the answer runs.
+      aria-disabled={disabled && !recording}
       onPointerDown={(event) => {
         if (event.button !== 0) return;
         event.preventDefault();

@@ -225,6 +225,43 @@ describe('media questions', () => {
     }
   });
 
+  it('keeps focus on the microphone button after a voice message sent by keyboard, while the answer runs and after', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      const micHasFocus = () =>
+        page.evaluate(() => {
+          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+          return root?.activeElement === root?.querySelector('.cw-composer__mic');
+        });
+      await page.getByRole('textbox', { name: 'Message' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await micHasFocus()).toBe(true);
+      // What the button said while the answer ran (the test service streams at once: read it as it happens).
+      await page.evaluate(() => {
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const composer = root?.querySelector('.cw-composer');
+        const button = root?.querySelector('.cw-composer__mic');
+        const seen: Array<string | null> = ((window as unknown as { __micWhileBusy: Array<string | null> }).__micWhileBusy = []);
+        new MutationObserver(() => {
+          if (composer?.classList.contains('cw-composer--busy')) seen.push(button?.getAttribute('aria-disabled') ?? null);
+        }).observe(composer as Element, { attributes: true, attributeFilter: ['class'] });
+      });
+      await page.keyboard.down(' ');
+      await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
+      await page.keyboard.up(' ');
+      await page.locator('.cw-composer--busy').waitFor({ timeout: 15_000 });
+      expect(await micHasFocus()).toBe(true);
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await micHasFocus()).toBe(true);
+      // Announced as unavailable meanwhile, without losing focus.
+      expect(await page.evaluate(() => (window as unknown as { __micWhileBusy: unknown[] }).__micWhileBusy)).toContain('true');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('refuses a text file named .png with its reason, keeps the typed text and uploads nothing', async () => {
     const { page, log, close } = await openWidget();
     try {
