@@ -216,6 +216,8 @@ describe('media questions', () => {
       expect(served.length).toBeGreaterThan(16_000); // over half a second of 16-bit samples
       const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
       expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ chatAskType: 'Audio' });
+      // The click that follows the release is part of the hold: it does not start another recording.
+      expect(await mic.getAttribute('aria-pressed')).toBe('false');
       const player = page.locator('.cw-msg--user audio.cw-msg__audio');
       expect(await player.getAttribute('src')).toMatch(new RegExp(`^${service.url}/upload/`));
       expect(await player.getAttribute('controls')).not.toBeNull();
@@ -256,6 +258,27 @@ describe('media questions', () => {
       expect(await micHasFocus()).toBe(true);
       // Announced as unavailable meanwhile, without losing focus.
       expect(await page.evaluate(() => (window as unknown as { __micWhileBusy: unknown[] }).__micWhileBusy)).toContain('true');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('records by Enter and sends by a click without a press (what assistive technology sends)', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const requests = recordRequests(page);
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      await mic.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
+      expect(await mic.getAttribute('aria-pressed')).toBe('true');
+      await mic.evaluate((button) => (button as HTMLButtonElement).click());
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await answers(page).first().textContent()).toMatch(/I received a RIFF\/WAVE recording of \d/);
+      const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
+      expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ chatAskType: 'Audio' });
+      expect(await mic.getAttribute('aria-pressed')).toBe('false');
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

@@ -222,6 +222,36 @@ describe('push-to-talk', () => {
     expect(model.conversation.sent[0]?.attachments?.[0]).toMatchObject({ kind: 'audio', fileId: 9, mimeType: 'audio/wav' });
   });
 
+  test('a click that is not a press and hold (Enter, a screen reader, voice control, switch access) toggles recording', async () => {
+    const { model, uploads, recorder } = await setup();
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.pointerEnter(mic); // prefetch: the media code is there before the click
+    await act(async () => undefined);
+    // Such clicks come without a pointer press and carry detail 0 (what element.click() sends).
+    await act(async () => void mic.click());
+    expect(recorder.calls).toEqual(['start']);
+    expect(mic.getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('meter[aria-label="Microphone level"]')).not.toBeNull();
+    await act(async () => void mic.click());
+    expect(recorder.calls).toEqual(['start', 'stop']);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(uploads.map((upload) => upload.name)).toEqual(['voice-message.wav']));
+    await act(async () => uploads[0]?.succeed(4));
+    await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+  });
+
+  test('the click that ends a pointer press and hold does not start another recording', async () => {
+    const { recorder } = await setup();
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.pointerEnter(mic);
+    await act(async () => undefined);
+    fireEvent.pointerDown(mic, { button: 0, pointerId: 1 });
+    await act(async () => void fireEvent.pointerUp(mic, { button: 0, pointerId: 1 }));
+    await act(async () => void fireEvent.click(mic, { detail: 1 }));
+    expect(recorder.calls).toEqual(['start', 'stop']);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+  });
+
   test('Escape cancels the recording and leaves the panel open', async () => {
     const { model, uploads, recorder } = await setup();
     const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
