@@ -170,13 +170,24 @@ describe('attaching images', () => {
     expect(screen.queryByText('b.png')).toBeNull();
   });
 
+  const paste = (files: File[], text = '') => {
+    const event = new Event('paste', { bubbles: true, cancelable: true });
+    const clipboardData = { files, getData: (type: string) => (type === 'text/plain' ? text : '') };
+    Object.defineProperty(event, 'clipboardData', { value: clipboardData });
+    textbox().dispatchEvent(event);
+    return event;
+  };
+
   test('images pasted into the text field are attached', async () => {
     await setup();
-    const paste = new Event('paste', { bubbles: true, cancelable: true });
-    Object.defineProperty(paste, 'clipboardData', { value: { files: [new File([png()], 'clip.png')] } });
-    textbox().dispatchEvent(paste);
-    expect(paste.defaultPrevented).toBe(true);
+    expect(paste([new File([png()], 'clip.png')]).defaultPrevented).toBe(true);
     expect(await screen.findByText('clip.png')).toBeTruthy();
+  });
+
+  test('a paste of text with an image (Word, a web page) attaches the image and lets the text be pasted', async () => {
+    await setup();
+    expect(paste([new File([png()], 'figure.png')], 'The kitchen, seen from the garden').defaultPrevented).toBe(false);
+    expect(await screen.findByText('figure.png')).toBeTruthy();
   });
 
   test('files dragged over the panel show a drop zone; dropped, they are attached', async () => {
