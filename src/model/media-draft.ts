@@ -118,6 +118,7 @@ export const draftText = {
   tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
   uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
   fixFirst: 'Not sent: a file did not upload. Retry or remove it first.',
+  recordingAlone: 'A voice message goes in a question of its own: send or remove the attached files first.',
   tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
   recordingName: 'voice-message.wav',
 };
@@ -137,8 +138,9 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   let nextId = 0;
   let disposed = false;
 
+  // A notice already shown is not added again: pressing Enter three times must not stack (and announce) it thrice.
   const notify = (text: string): void => {
-    notices.value = [...notices.peek(), { id: (nextId += 1), text }];
+    if (!notices.peek().some((notice) => notice.text === text)) notices.value = [...notices.peek(), { id: (nextId += 1), text }];
   };
 
   /** Why `kind` cannot join the draft now, or null. */
@@ -227,11 +229,11 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     if (!deps.busy.value) queueMicrotask(flush);
   });
 
-  /** Whether the recording can be added; says why not. */
+  /** Whether the recording can be added (a voice message is a question's only file); says why not. */
   const canRecord = (): boolean => {
-    const refusal = conflict(draftText.recordingName, 'audio');
-    if (refusal !== null) notify(refusal);
-    return refusal === null;
+    const empty = items.peek().length === 0;
+    if (!empty) notify(draftText.recordingAlone);
+    return empty;
   };
 
   const draft: MediaDraft = {
@@ -270,7 +272,10 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
     retry(id) {
       const item = items.peek().find((candidate) => candidate.id === id);
-      if (item?.state.peek().phase === 'failed') upload(item);
+      if (item?.state.peek().phase !== 'failed') return;
+      // The notices said that it failed and what to do; a new failure says so again.
+      notices.value = [];
+      upload(item);
     },
 
     dismissNotice(id) {

@@ -199,6 +199,21 @@ describe('uploading and sending', () => {
     expect(asked.map((question) => question.attachments.map((item) => item.fileId))).toEqual([[3]]);
   });
 
+  test('a notice shows once however often its cause repeats; retrying clears the notices about the failure', async () => {
+    const { draft, uploads } = setup();
+    await draft.addFiles([file(png(), 'a.png')]);
+    uploads[0]?.fail(new Error('The network is down.'));
+    await settle();
+    for (let press = 0; press < 3; press += 1) draft.send('Look');
+    expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.', draftText.fixFirst]);
+
+    draft.retry(draft.items.value[0]!.id);
+    uploads[1]?.succeed(3);
+    await settle();
+    expect(draft.items.value[0]?.state.value.phase).toBe('uploaded');
+    expect(notices(draft)).toEqual([]);
+  });
+
   test('a question the conversation refuses (rate limit) keeps the draft', async () => {
     const { draft, uploads } = setup({ accept: false });
     await draft.addFiles([file(png(), 'a.png')]);
@@ -317,12 +332,14 @@ describe('push-to-talk', () => {
     expect(notices(draft)).toEqual([denied.message]);
   });
 
-  test('recording is refused while images are in the draft', async () => {
+  test('recording is refused while images are in the draft, in words about the recording, not a file name', async () => {
     const { recorder, calls } = fakeRecorder({});
     const { draft } = setup({ recorder });
     await draft.addFiles([file(png(), 'a.png')]);
     await draft.startRecording();
     expect(calls).toEqual([]);
-    expect(notices(draft)).toEqual([draftText.mixed('voice-message.wav')]);
+    expect(notices(draft)).toEqual([
+      'A voice message goes in a question of its own: send or remove the attached files first.',
+    ]);
   });
 });
