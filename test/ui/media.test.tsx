@@ -170,6 +170,33 @@ describe('attaching images', () => {
     expect(screen.queryByText('b.png')).toBeNull();
   });
 
+  test('removing, cancelling or retrying a file or dismissing a notice keeps focus in the tray, then the text field', async () => {
+    const { uploads } = await setup();
+    pick(new File([png()], 'a.png'), new File([png()], 'b.png'), new File([png()], 'c.png'));
+    await screen.findByText('c.png');
+    const press = (name: string) => {
+      const button = screen.getByRole('button', { name });
+      button.focus();
+      fireEvent.click(button);
+    };
+    const focused = () => document.activeElement?.getAttribute('aria-label');
+
+    press('Cancel the upload of a.png');
+    expect(focused()).toBe('Cancel the upload of b.png');
+    await act(async () => uploads[2]?.fail('The network is down.'));
+    press('Retry uploading c.png');
+    expect(focused()).toBe('Cancel the upload of c.png');
+    press('Cancel the upload of c.png');
+    expect(focused()).toBe('Cancel the upload of b.png');
+    await act(async () => uploads[1]?.fail('The network is down.'));
+    pick(new File(['not a picture'], 'notes.png', { type: 'image/png' }));
+    await waitFor(() => expect(notices()?.textContent).toContain('notes.png'));
+    press('Remove b.png');
+    expect(document.activeElement).toBe(textbox());
+    press('Dismiss');
+    expect(document.activeElement).toBe(textbox());
+  });
+
   const paste = (files: File[], text = '') => {
     const event = new Event('paste', { bubbles: true, cancelable: true });
     const clipboardData = { files, getData: (type: string) => (type === 'text/plain' ? text : '') };
