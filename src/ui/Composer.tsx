@@ -47,7 +47,7 @@ export function Composer(props: ComposerProps): JSX.Element {
   }, [draft, props.placeholder, props.open]);
 
   const send = (): void => {
-    if (canSend && !(hasFiles && media?.sendDraft?.(draft))) void conversation.send(draft);
+    if (canSend && !(hasFiles && media?.sendDraft?.())) void conversation.send(draft);
   };
   const onPaste = (event: ClipboardEvent): void => {
     const clipboard = event.clipboardData;

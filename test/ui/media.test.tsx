@@ -152,6 +152,19 @@ describe('attaching images', () => {
     await waitFor(() => expect(screen.queryByText('a.png')).toBeNull());
   });
 
+  test('text typed while the send waits for the uploads goes with it: what is sent is what the field shows', async () => {
+    const { model, uploads } = await setup();
+    fireEvent.input(textbox(), { target: { value: 'Is this kitchen' } });
+    pick(new File([png()], 'kitchen.png'));
+    await screen.findByText('kitchen.png');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Sending when the uploads finish…')).toBeTruthy();
+    fireEvent.input(textbox(), { target: { value: 'Is this kitchen renovated recently?' } });
+    await act(async () => uploads[0]?.succeed(1));
+    await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+    expect(model.conversation.sent[0]?.text).toBe('Is this kitchen renovated recently?');
+  });
+
   test('cancel removes a file while it uploads; a failed upload offers retry and is announced', async () => {
     const { uploads } = await setup();
     pick(new File([png()], 'a.png'), new File([png()], 'b.png'));
