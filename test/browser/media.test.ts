@@ -79,6 +79,14 @@ function recordRequests(page: Page): Request[] {
 
 const answers = (page: Page) => page.locator('.cw-msg--assistant:not(.cw-msg--welcome)[data-status="done"] .cw-msg__bubble');
 
+/** Whether the widget element matching `selector` has focus (inside the widget's shadow root). */
+function hasFocus(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+    return root?.activeElement === root?.querySelector(wanted);
+  }, selector);
+}
+
 /** Script files the page has loaded from the widget's dist/widget/ folder (file names without their hash). */
 async function loadedChunks(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -162,11 +170,7 @@ describe('media questions', () => {
       // thumbnail that opened it (the panel stays open).
       const thumbButton = page.locator('.cw-msg__thumb-button');
       const lightbox = page.locator('dialog.cw-lightbox');
-      const thumbnailHasFocus = () =>
-        page.evaluate(() => {
-          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
-          return root?.activeElement === root?.querySelector('.cw-msg__thumb-button');
-        });
+      const thumbnailHasFocus = () => hasFocus(page, '.cw-msg__thumb-button');
       const closers: Array<[string, () => Promise<void>]> = [
         ['Escape', () => page.keyboard.press('Escape')],
         ['the close button', () => lightbox.getByRole('button', { name: 'Close' }).click()],
@@ -231,11 +235,8 @@ describe('media questions', () => {
     const { page, log, close } = await openWidget();
     try {
       const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
-      const micHasFocus = () =>
-        page.evaluate(() => {
-          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
-          return root?.activeElement === root?.querySelector('.cw-composer__mic');
-        });
+      const micHasFocus = () => hasFocus(page, '.cw-composer__mic');
+      await mic.waitFor(); // it shows once the chatbot's settings have loaded
       await page.getByRole('textbox', { name: 'Message' }).focus();
       await page.keyboard.press('Tab');
       expect(await micHasFocus()).toBe(true);
