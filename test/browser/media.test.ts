@@ -253,12 +253,11 @@ describe('media questions', () => {
       await page.keyboard.down(' ');
       await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
       await page.keyboard.up(' ');
-      await page.locator('.cw-composer--busy').waitFor({ timeout: 15_000 });
-      expect(await micHasFocus()).toBe(true);
+      // The answer can start and end between two polls of a locator: the observer saw the busy state instead.
       await answers(page).first().waitFor({ timeout: 15_000 });
-      expect(await micHasFocus()).toBe(true);
-      // Announced as unavailable meanwhile, without losing focus.
       expect(await page.evaluate(() => (window as unknown as { __micWhileBusy: unknown[] }).__micWhileBusy)).toContain('true');
+      // Announced as unavailable meanwhile, and focus stayed (a disabled button loses it for good).
+      expect(await micHasFocus()).toBe(true);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
