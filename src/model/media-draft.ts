@@ -11,8 +11,9 @@
  * - at most MAX_IMAGES images (what the reference service accepts per question);
  * - a file is uploaded as soon as it is added: the upload runs while the visitor types, so sending is usually
  *   instant (a removed file was then uploaded for nothing, which costs the visitor nothing);
- * - send before the uploads finish is remembered and happens when the last one is up (and no answer is running);
- *   a failed upload drops that pending send and keeps the draft, offering retry.
+ * - send before the uploads finish is remembered and happens when the last one is up (and no answer is running),
+ *   with the composer's text as it is then (the field stays editable meanwhile: what goes is what the visitor
+ *   sees); a failed upload drops that pending send and keeps the draft, offering retry.
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { UploadOptions, UploadProgress } from '../api/client';
@@ -73,7 +74,7 @@ export interface MediaDraftDeps {
   ask(text: string, attachments: readonly Attachment[]): boolean;
   /** True while an answer is running: a pending send waits for it. */
   busy: ReadonlySignal<boolean>;
-  /** The composer's text, sent with a voice message. */
+  /** The composer's text, read when the question goes (sent with the files, trimmed). */
   text(): string;
   recorder?: Recorder;
   /**
@@ -98,8 +99,8 @@ export interface MediaDraft {
   remove(id: number): void;
   retry(id: number): void;
   dismissNotice(id: number): void;
-  /** Sends the draft's files with `text` (now, or when the uploads finish). False when there is nothing to send. */
-  send(text: string): boolean;
+  /** Sends the draft's files with the composer's text (now, or when the uploads finish). False when nothing is attached. */
+  send(): boolean;
   startRecording(): Promise<void>;
   /** Release: `send` true sends the recording (with the composer's text), false drops it. */
   endRecording(send: boolean): Promise<void>;
@@ -118,6 +119,7 @@ export const draftText = {
   tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
   uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
   fixFirst: 'Not sent: a file did not upload. Retry or remove it first.',
+  recordingAlone: 'A voice message goes in a question of its own: send or remove the attached files first.',
   tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
   recordingName: 'voice-message.wav',
 };
@@ -132,13 +134,14 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   const items = signal<readonly Item[]>([]);
   const notices = signal<readonly DraftNotice[]>([]);
   const recording = signal(false);
-  const pendingText = signal<string | null>(null);
+  const pending = signal(false);
   const checks = signal(0);
   let nextId = 0;
   let disposed = false;
 
+  // A notice already shown is not added again: pressing Enter three times must not stack (and announce) it thrice.
   const notify = (text: string): void => {
-    notices.value = [...notices.peek(), { id: (nextId += 1), text }];
+    if (!notices.peek().some((notice) => notice.text === text)) notices.value = [...notices.peek(), { id: (nextId += 1), text }];
   };
 
   /** Why `kind` cannot join the draft now, or null. */
@@ -189,7 +192,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
           const reason = deps.describeFailure(error);
           batch(() => {
             state.value = { phase: 'failed', error: reason };
-            pendingText.value = null;
+            pending.value = false;
             notify(draftText.uploadFailed(item.name, reason));
           });
         },
@@ -203,18 +206,17 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
   /** Sends the pending question when every file is up and no answer is running. */
   function flush(): void {
-    const text = pendingText.peek();
     const list = items.peek();
-    if (text === null || disposed || checks.peek() > 0 || deps.busy.peek()) return;
+    if (!pending.peek() || disposed || checks.peek() > 0 || deps.busy.peek()) return;
     const attachments: Attachment[] = [];
     for (const { kind, name, size, mimeType, state } of list) {
       const upload = state.peek();
       if (upload.phase === 'uploading') return;
       if (upload.phase === 'uploaded') attachments.push({ kind, fileId: upload.fileId, name, size, mimeType, url: upload.url });
     }
-    pendingText.value = null;
+    pending.value = false;
     // Nothing left, or a failed upload: the pending send is dropped (send() says why when asked again).
-    if (attachments.length === 0 || attachments.length < list.length || !deps.ask(text, attachments)) return;
+    if (attachments.length === 0 || attachments.length < list.length || !deps.ask(deps.text().trim(), attachments)) return;
     for (const item of list) release(item);
     batch(() => {
       items.value = [];
@@ -227,18 +229,18 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     if (!deps.busy.value) queueMicrotask(flush);
   });
 
-  /** Whether the recording can be added; says why not. */
+  /** Whether the recording can be added (a voice message is a question's only file); says why not. */
   const canRecord = (): boolean => {
-    const refusal = conflict(draftText.recordingName, 'audio');
-    if (refusal !== null) notify(refusal);
-    return refusal === null;
+    const empty = items.peek().length === 0;
+    if (!empty) notify(draftText.recordingAlone);
+    return empty;
   };
 
   const draft: MediaDraft = {
     items,
     notices,
     recording,
-    sendPending: computed(() => pendingText.value !== null),
+    sendPending: pending,
     checking: computed(() => checks.value > 0),
 
     async addFiles(files) {
@@ -270,19 +272,22 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
     retry(id) {
       const item = items.peek().find((candidate) => candidate.id === id);
-      if (item?.state.peek().phase === 'failed') upload(item);
+      if (item?.state.peek().phase !== 'failed') return;
+      // The notices said that it failed and what to do; a new failure says so again.
+      notices.value = [];
+      upload(item);
     },
 
     dismissNotice(id) {
       notices.value = notices.peek().filter((notice) => notice.id !== id);
     },
 
-    send(text) {
+    send() {
       const list = items.peek();
       if (list.length === 0 && checks.peek() === 0) return false;
       if (list.some((item) => item.state.peek().phase === 'failed')) notify(draftText.fixFirst);
       else {
-        pendingText.value = text.trim();
+        pending.value = true;
         flush();
       }
       return true;
@@ -318,7 +323,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       if (result.durationMs < MIN_RECORDING_MS) return notify(draftText.tooShort);
       if (!canRecord()) return;
       add(result.wav, 'audio', draftText.recordingName, 'audio/wav');
-      draft.send(deps.text());
+      draft.send();
     },
 
     // The recorder reads 0 when it is not recording.

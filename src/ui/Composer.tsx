@@ -47,12 +47,14 @@ export function Composer(props: ComposerProps): JSX.Element {
   }, [draft, props.placeholder, props.open]);
 
   const send = (): void => {
-    if (canSend && !(hasFiles && media?.sendDraft?.(draft))) void conversation.send(draft);
+    if (canSend && !(hasFiles && media?.sendDraft?.())) void conversation.send(draft);
   };
   const onPaste = (event: ClipboardEvent): void => {
-    const files = Array.from(event.clipboardData?.files ?? []);
+    const clipboard = event.clipboardData;
+    const files = Array.from(clipboard?.files ?? []);
     if (addFiles === undefined || files.length === 0) return;
-    event.preventDefault();
+    // Word and web pages put text next to the image: the browser pastes that text as usual.
+    if (!clipboard?.getData('text/plain')) event.preventDefault();
     addFiles(files);
   };
   const onKeyDown = (event: KeyboardEvent): void => {

@@ -26,7 +26,9 @@ type PushToTalk = NonNullable<ComposerMedia['pushToTalk']>;
 
 /**
  * Hold to record: pointer down (captured, so release anywhere ends it) or Space while focused starts; release
- * sends, unless the pointer was released outside the button or Escape was pressed, which cancel.
+ * sends, unless the pointer was released outside the button or Escape was pressed, which cancel. A click that is
+ * not part of such a press (Enter, a screen reader, voice control, switch access) toggles instead: the first starts,
+ * the second stops and sends, which is what aria-pressed says.
  */
 export function PushToTalkButton({
   control,
@@ -59,7 +61,8 @@ export function PushToTalkButton({
       class={recording ? 'cw-composer__media cw-composer__mic cw-composer__mic--recording' : 'cw-composer__media cw-composer__mic'}
       aria-label={PUSH_TO_TALK}
       aria-pressed={recording}
-      disabled={disabled && !recording}
+      // aria-disabled, not disabled (as the send button): a disabled button drops focus while the answer runs.
+      aria-disabled={disabled && !recording}
       onPointerDown={(event) => {
         if (event.button !== 0) return;
         event.preventDefault();
@@ -73,6 +76,9 @@ export function PushToTalkButton({
         end(inside);
       }}
       onPointerCancel={() => end(false)}
+      // Detail 0: a click no pointer press made (a pointer's click follows its own pointerdown and pointerup, which
+      // have started and ended the hold). Space makes none: its keydown is prevented.
+      onClick={(event) => event.detail === 0 && (recordingRef.current ? end(true) : start())}
       onKeyDown={(event) => {
         if (event.key === ' ' && !event.repeat) {
           event.preventDefault();

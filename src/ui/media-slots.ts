@@ -30,6 +30,9 @@ export interface ComposerMedia {
   renderDraft?: () => ComponentChildren;
   /** True while files are attached: text becomes optional and send goes through sendDraft. */
   hasDraft?: () => boolean;
-  /** Sends the attached files with `text`; false when nothing was attached (the composer then sends the text). */
-  sendDraft?: (text: string) => boolean;
+  /**
+   * Sends the attached files with the composer's text as it is when they go (the draft reads it then); false when
+   * nothing was attached (the composer then sends the text).
+   */
+  sendDraft?: () => boolean;
 }

@@ -36,14 +36,19 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * (src/model/time-zone.ts, +274 B), which takes ~15 ms of main thread off every page view before the chat is
  * opened. A size pass then took 1,347 B out of the code (46,065 -> 44,718 B): the ceiling came down to 44,800 B.
  * It went up once more, to 45,250 B, for GFM tables in answers (+456 B): without them a table an answer compares
- * listings in shows as lines of pipes; then to 45,550 B for live markdown while an answer streams (+309 B): without
- * it every bold figure, link and table header of an answer flashes as raw syntax (`**`, `](https://…`, `| a |`).
- * Then by what a round of QA fixes cost (+58 B for the embed-fixes branch: an empty welcome, invalid z-index
- * attributes, the element's settings property and an inline destroy, less what the blank-setting, privacy-name and
- * landmark fixes saved) and by one conversation across tabs (+410 B): without it two tabs of a site overwrote each
- * other's conversation and one of them was lost.
+ * listings in shows as lines of pipes. This session's changes then raised it by what each cost, to 46,350 B: live
+ * markdown while an answer streams (+309 B; without it every bold figure, link and table header of an answer
+ * flashed as raw syntax: `**`, `](https://…`, `| a |`), one conversation across tabs (+410 B; two tabs of a site
+ * overwrote each other's conversation and one was lost), and the fixes of a QA pass: settings and embedding (+58 B:
+ * an empty welcome, invalid z-index attributes, the element's settings property, an inline destroy, less what the
+ * blank-setting, privacy-name and landmark fixes saved), the media features (+222 B: a draft tray that scrolls
+ * instead of pushing the text field out of the panel, focus kept or handed on in the tray, the lightbox and the
+ * microphone button, the microphone toggled by Enter and assistive technology's clicks, text pasted with an image
+ * kept, notices that neither stack nor go stale, a waiting send that takes the text as it is when it goes) and the
+ * conversation view (focus after a suggestion or a retry, Escape on the launcher, a stopped answer announced, the
+ * hand-off transcript never cut inside an emoji).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_020 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_350 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

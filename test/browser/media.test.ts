@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
-import { FAKE_MEDIA_ARGS, launchBrowser, openPage, type OpenedPage } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, FAKE_MEDIA_ARGS, launchBrowser, openPage, PHONE_VIEWPORT, screenshot, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
 import { startTestService, type TestService } from '../helpers/service';
 import { mp4, png } from '../media/fixtures';
 
@@ -39,7 +39,7 @@ let browser: Browser;
 beforeAll(async () => {
   service = await startTestService();
   const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
     // The host page's own landmarks, as a site has them.
     '<header><p>Harbor &amp; Pine</p></header><main><h1>Homes</h1></main><footer><p>Fictional agency</p></footer>' +
     `<script src="/dist/chatbot-widget.js" data-serial-number="${service.serialNumber}" data-base-url="${service.url}" data-open async></script>` +
@@ -67,8 +67,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function openWidget(on: Browser = browser): Promise<OpenedPage> {
-  const opened = await openPage(on, `${site.url}${PAGE_PATH}`);
+async function openWidget(on: Browser = browser, options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const opened = await openPage(on, `${site.url}${PAGE_PATH}`, options);
   await opened.page.getByRole('dialog').waitFor();
   return opened;
 }
@@ -83,6 +83,14 @@ function recordRequests(page: Page): Request[] {
 }
 
 const answers = (page: Page) => page.locator('.cw-msg--assistant:not(.cw-msg--welcome)[data-status="done"] .cw-msg__bubble');
+
+/** Whether the widget element matching `selector` has focus (inside the widget's shadow root). */
+function hasFocus(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+    return root?.activeElement === root?.querySelector(wanted);
+  }, selector);
+}
 
 /** Script files the page has loaded from the widget's dist/widget/ folder (file names without their hash). */
 async function loadedChunks(page: Page): Promise<string[]> {
@@ -163,13 +171,25 @@ describe('media questions', () => {
       const stored = await page.evaluate(() => JSON.stringify(localStorage).length);
       expect(stored).toBeLessThan(10_000);
 
-      await page.locator('.cw-msg__thumb-button').click();
+      // Escape, the close button and a click beside the image close the larger view, and focus goes back to the
+      // thumbnail that opened it (the panel stays open).
+      const thumbButton = page.locator('.cw-msg__thumb-button');
       const lightbox = page.locator('dialog.cw-lightbox');
-      await lightbox.waitFor();
-      expect(await lightbox.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
-      await page.keyboard.press('Escape');
-      await lightbox.waitFor({ state: 'detached' });
-      expect(await page.getByRole('dialog').isVisible()).toBe(true);
+      const thumbnailHasFocus = () => hasFocus(page, '.cw-msg__thumb-button');
+      const closers: Array<[string, () => Promise<void>]> = [
+        ['Escape', () => page.keyboard.press('Escape')],
+        ['the close button', () => lightbox.getByRole('button', { name: 'Close' }).click()],
+        ['a click beside the image', () => page.mouse.click(5, 5)],
+      ];
+      for (const [closer, closeLightbox] of closers) {
+        await thumbButton.click();
+        await lightbox.waitFor();
+        expect(await lightbox.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
+        await closeLightbox();
+        await lightbox.waitFor({ state: 'detached' });
+        expect(await page.getByRole('dialog').isVisible()).toBe(true);
+        expect([closer, await thumbnailHasFocus()]).toEqual([closer, true]);
+      }
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
@@ -205,9 +225,65 @@ describe('media questions', () => {
       expect(served.length).toBeGreaterThan(16_000); // over half a second of 16-bit samples
       const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
       expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ chatAskType: 'Audio' });
+      // The click that follows the release is part of the hold: it does not start another recording.
+      expect(await mic.getAttribute('aria-pressed')).toBe('false');
       const player = page.locator('.cw-msg--user audio.cw-msg__audio');
       expect(await player.getAttribute('src')).toMatch(new RegExp(`^${service.url}/upload/`));
       expect(await player.getAttribute('controls')).not.toBeNull();
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps focus on the microphone button after a voice message sent by keyboard, while the answer runs and after', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      const micHasFocus = () => hasFocus(page, '.cw-composer__mic');
+      await mic.waitFor(); // it shows once the chatbot's settings have loaded
+      await page.getByRole('textbox', { name: 'Message' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await micHasFocus()).toBe(true);
+      // What the button said while the answer ran (the test service streams at once: read it as it happens).
+      await page.evaluate(() => {
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const composer = root?.querySelector('.cw-composer');
+        const button = root?.querySelector('.cw-composer__mic');
+        const seen: Array<string | null> = ((window as unknown as { __micWhileBusy: Array<string | null> }).__micWhileBusy = []);
+        new MutationObserver(() => {
+          if (composer?.classList.contains('cw-composer--busy')) seen.push(button?.getAttribute('aria-disabled') ?? null);
+        }).observe(composer as Element, { attributes: true, attributeFilter: ['class'] });
+      });
+      await page.keyboard.down(' ');
+      await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
+      await page.keyboard.up(' ');
+      // The answer can start and end between two polls of a locator: the observer saw the busy state instead.
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => (window as unknown as { __micWhileBusy: unknown[] }).__micWhileBusy)).toContain('true');
+      // Announced as unavailable meanwhile, and focus stayed (a disabled button loses it for good).
+      expect(await micHasFocus()).toBe(true);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('records by Enter and sends by a click without a press (what assistive technology sends)', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const requests = recordRequests(page);
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      await mic.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
+      expect(await mic.getAttribute('aria-pressed')).toBe('true');
+      await mic.evaluate((button) => (button as HTMLButtonElement).click());
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await answers(page).first().textContent()).toMatch(/I received a RIFF\/WAVE recording of \d/);
+      const ask = requests.find((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
+      expect(JSON.parse(ask?.postData() ?? '{}')).toMatchObject({ chatAskType: 'Audio' });
+      expect(await mic.getAttribute('aria-pressed')).toBe('false');
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
@@ -297,6 +373,57 @@ describe('media questions', () => {
       await page.locator('.cw-media__item--uploaded', { hasText: 'pasted.png' }).waitFor();
       await page.locator('.cw-media__item--uploaded', { hasText: 'dropped.png' }).waitFor();
       expect(await page.locator('.cw-panel--drop').count()).toBe(0);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the draft tray', () => {
+  // Ten images (the most a question takes) whose names differ only near their end, as screenshots' do.
+  const screenshots = Array.from({ length: 10 }, (_, index) => ({
+    name: `Screenshot 2026-11-21 at 10.15.3${index}.png`, mimeType: 'image/png', buffer: Buffer.from(png(3, 3, index * 20)),
+  }));
+
+  it.each([
+    ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }],
+    ['desktop', { viewport: DESKTOP_VIEWPORT }],
+  ] as const)('with ten long-named images (%s) keeps the composer in the panel, room for the log, and the names apart', async (name, options) => {
+    const { page, log, close } = await openWidget(browser, options);
+    try {
+      await page.locator('input.cw-composer__file').setInputFiles(screenshots);
+      await page.waitForFunction(
+        () => document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelectorAll('.cw-media__item--uploaded').length === 10,
+      );
+      await screenshot(page, `media-tray-ten-images-${name}`);
+      const layout = await page.evaluate(() => {
+        const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+        const box = (selector: string) => root?.querySelector(selector)?.getBoundingClientRect() ?? new DOMRect();
+        const send = box('.cw-composer__send');
+        const hit = root?.elementFromPoint(send.x + send.width / 2, send.y + send.height / 2);
+        // Where the last characters of each name are laid out, against the box that clips the name.
+        const clippedEnds = Array.from(root?.querySelectorAll('.cw-media__name') ?? []).filter((nameElement) => {
+          const walker = document.createTreeWalker(nameElement, NodeFilter.SHOW_TEXT);
+          let last: Text | null = null;
+          while (walker.nextNode()) last = walker.currentNode as Text;
+          if (last === null) return true;
+          const range = document.createRange();
+          range.setStart(last, Math.max(0, last.length - 6));
+          range.setEnd(last, last.length);
+          return range.getBoundingClientRect().right > nameElement.getBoundingClientRect().right + 0.5;
+        }).length;
+        return {
+          panel: box('.cw-panel'), send, log: box('.cw-log'), tray: box('.cw-media'),
+          sendReachable: hit?.closest('.cw-composer__send') !== null && hit !== undefined,
+          clippedEnds,
+        };
+      });
+      expect(layout.send.bottom).toBeLessThanOrEqual(layout.panel.bottom);
+      expect(layout.sendReachable).toBe(true);
+      expect(layout.tray.height).toBeLessThan(layout.panel.height / 4);
+      expect(layout.log.height).toBeGreaterThan(100);
+      expect(layout.clippedEnds).toBe(0);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

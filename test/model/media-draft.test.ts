@@ -137,16 +137,18 @@ describe('adding files', () => {
 
 describe('uploading and sending', () => {
   test('progress is reported; send waits for every upload, then asks with the attachments in order', async () => {
-    const { draft, uploads, asked, revoked } = setup();
+    const { draft, uploads, asked, revoked, setText } = setup();
     await draft.addFiles([file(png(), 'a.png'), file(jpeg(), 'b.jpg')]);
     uploads[0]?.call.onProgress({ loaded: 40, total: 100 });
     expect(draft.items.value[0]?.state.value).toEqual({ phase: 'uploading', loaded: 40, total: 100 });
 
-    expect(draft.send('  Which is nicer?  ')).toBe(true);
+    setText('  Which is');
+    expect(draft.send()).toBe(true);
     expect(draft.sendPending.value).toBe(true);
     uploads[1]?.succeed(8);
     await settle();
     expect(asked).toEqual([]);
+    setText('  Which is nicer?  '); // the field stays editable while the send waits: what goes is what it shows
     uploads[0]?.succeed(7);
     await settle();
     expect(asked).toHaveLength(1);
@@ -162,7 +164,7 @@ describe('uploading and sending', () => {
 
   test('send with nothing attached returns false, so the composer sends the text itself', () => {
     const { draft } = setup();
-    expect(draft.send('hello')).toBe(false);
+    expect(draft.send()).toBe(false);
   });
 
   test('cancelling an upload removes the file and aborts its request; the others stay', async () => {
@@ -178,7 +180,7 @@ describe('uploading and sending', () => {
   test('a failed upload keeps the draft, drops the pending send, says why; retry uploads again and send works', async () => {
     const { draft, uploads, asked } = setup();
     await draft.addFiles([file(png(), 'a.png')]);
-    draft.send('Look');
+    draft.send();
     uploads[0]?.fail(new Error('The network is down.'));
     await settle();
     expect(draft.items.value[0]?.state.value).toEqual({ phase: 'failed', error: 'The network is down.' });
@@ -186,7 +188,7 @@ describe('uploading and sending', () => {
     expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.']);
     expect(asked).toEqual([]);
 
-    expect(draft.send('Look')).toBe(true);
+    expect(draft.send()).toBe(true);
     expect(notices(draft)).toContain(draftText.fixFirst);
     expect(asked).toEqual([]);
 
@@ -195,8 +197,23 @@ describe('uploading and sending', () => {
     expect(draft.items.value[0]?.state.value.phase).toBe('uploading');
     uploads[1]?.succeed(3);
     await settle();
-    draft.send('Look');
+    draft.send();
     expect(asked.map((question) => question.attachments.map((item) => item.fileId))).toEqual([[3]]);
+  });
+
+  test('a notice shows once however often its cause repeats; retrying clears the notices about the failure', async () => {
+    const { draft, uploads } = setup();
+    await draft.addFiles([file(png(), 'a.png')]);
+    uploads[0]?.fail(new Error('The network is down.'));
+    await settle();
+    for (let press = 0; press < 3; press += 1) draft.send();
+    expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.', draftText.fixFirst]);
+
+    draft.retry(draft.items.value[0]!.id);
+    uploads[1]?.succeed(3);
+    await settle();
+    expect(draft.items.value[0]?.state.value.phase).toBe('uploaded');
+    expect(notices(draft)).toEqual([]);
   });
 
   test('a question the conversation refuses (rate limit) keeps the draft', async () => {
@@ -204,7 +221,7 @@ describe('uploading and sending', () => {
     await draft.addFiles([file(png(), 'a.png')]);
     uploads[0]?.succeed(1);
     await settle();
-    draft.send('');
+    draft.send();
     expect(names(draft)).toEqual(['a.png']);
     expect(draft.sendPending.value).toBe(false);
   });
@@ -215,7 +232,7 @@ describe('uploading and sending', () => {
     await draft.addFiles([file(png(), 'a.png')]);
     uploads[0]?.succeed(1);
     await settle();
-    draft.send('');
+    draft.send();
     expect(asked).toEqual([]);
     busy.value = false;
     await settle();
@@ -317,12 +334,14 @@ describe('push-to-talk', () => {
     expect(notices(draft)).toEqual([denied.message]);
   });
 
-  test('recording is refused while images are in the draft', async () => {
+  test('recording is refused while images are in the draft, in words about the recording, not a file name', async () => {
     const { recorder, calls } = fakeRecorder({});
     const { draft } = setup({ recorder });
     await draft.addFiles([file(png(), 'a.png')]);
     await draft.startRecording();
     expect(calls).toEqual([]);
-    expect(notices(draft)).toEqual([draftText.mixed('voice-message.wav')]);
+    expect(notices(draft)).toEqual([
+      'A voice message goes in a question of its own: send or remove the attached files first.',
+    ]);
   });
 });

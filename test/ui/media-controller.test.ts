@@ -51,7 +51,8 @@ test('an image is uploaded with the session key and asked about with chatAskType
   expect(JSON.parse(finish?.bodyText ?? '')).toEqual({ FileStoreId: 42 });
   expect(controller.hasDraft()).toBe(true);
 
-  expect(controller.sendDraft('What style is this?')).toBe(true);
+  harness.conversation.draft.value = 'What style is this?';
+  expect(controller.sendDraft()).toBe(true);
   const ask = await harness.fake.nextAsk();
   expect(ask.request).toMatchObject({ content: 'What style is this?', chatAskType: 'Image', fileIds: [42] });
   expect(ask.request.sessionID).toBe(harness.sessionsIssued[0]?.id);
@@ -80,7 +81,7 @@ test('a question the local rate limit refuses keeps the uploaded draft', async (
 
   controller.addFiles([new File([png()], 'a.png')]);
   await settle();
-  expect(controller.sendDraft('')).toBe(true);
+  expect(controller.sendDraft()).toBe(true);
   expect(harness.conversation.rateLimit.value?.message).toBe('Slow down.');
   expect(controller.hasDraft()).toBe(true);
   controller.dispose();
@@ -101,7 +102,7 @@ test('a relative PreUploadUrl under a base URL with a path: the history shows th
   await settle();
   const put = network.requests.find((request) => request.method === 'PUT');
   expect(put?.url).toBe('https://chat.example/api/upload/7');
-  expect(controller.sendDraft('')).toBe(true);
+  expect(controller.sendDraft()).toBe(true);
   await harness.fake.nextAsk();
   const question = harness.conversation.messages.value.find((message) => message.role === 'user');
   expect(question?.attachments?.[0]?.url).toBe(put?.url);

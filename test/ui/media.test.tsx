@@ -152,6 +152,19 @@ describe('attaching images', () => {
     await waitFor(() => expect(screen.queryByText('a.png')).toBeNull());
   });
 
+  test('text typed while the send waits for the uploads goes with it: what is sent is what the field shows', async () => {
+    const { model, uploads } = await setup();
+    fireEvent.input(textbox(), { target: { value: 'Is this kitchen' } });
+    pick(new File([png()], 'kitchen.png'));
+    await screen.findByText('kitchen.png');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Sending when the uploads finish…')).toBeTruthy();
+    fireEvent.input(textbox(), { target: { value: 'Is this kitchen renovated recently?' } });
+    await act(async () => uploads[0]?.succeed(1));
+    await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+    expect(model.conversation.sent[0]?.text).toBe('Is this kitchen renovated recently?');
+  });
+
   test('cancel removes a file while it uploads; a failed upload offers retry and is announced', async () => {
     const { uploads } = await setup();
     pick(new File([png()], 'a.png'), new File([png()], 'b.png'));
@@ -170,13 +183,51 @@ describe('attaching images', () => {
     expect(screen.queryByText('b.png')).toBeNull();
   });
 
+  test('removing, cancelling or retrying a file or dismissing a notice keeps focus in the tray, then the text field', async () => {
+    const { uploads } = await setup();
+    pick(new File([png()], 'a.png'), new File([png()], 'b.png'), new File([png()], 'c.png'));
+    await screen.findByText('c.png');
+    const press = (name: string) => {
+      const button = screen.getByRole('button', { name });
+      button.focus();
+      fireEvent.click(button);
+    };
+    const focused = () => document.activeElement?.getAttribute('aria-label');
+
+    press('Cancel the upload of a.png');
+    expect(focused()).toBe('Cancel the upload of b.png');
+    await act(async () => uploads[2]?.fail('The network is down.'));
+    press('Retry uploading c.png');
+    expect(focused()).toBe('Cancel the upload of c.png');
+    press('Cancel the upload of c.png');
+    expect(focused()).toBe('Cancel the upload of b.png');
+    await act(async () => uploads[1]?.fail('The network is down.'));
+    pick(new File(['not a picture'], 'notes.png', { type: 'image/png' }));
+    await waitFor(() => expect(notices()?.textContent).toContain('notes.png'));
+    press('Remove b.png');
+    expect(document.activeElement).toBe(textbox());
+    press('Dismiss');
+    expect(document.activeElement).toBe(textbox());
+  });
+
+  const paste = (files: File[], text = '') => {
+    const event = new Event('paste', { bubbles: true, cancelable: true });
+    const clipboardData = { files, getData: (type: string) => (type === 'text/plain' ? text : '') };
+    Object.defineProperty(event, 'clipboardData', { value: clipboardData });
+    textbox().dispatchEvent(event);
+    return event;
+  };
+
   test('images pasted into the text field are attached', async () => {
     await setup();
-    const paste = new Event('paste', { bubbles: true, cancelable: true });
-    Object.defineProperty(paste, 'clipboardData', { value: { files: [new File([png()], 'clip.png')] } });
-    textbox().dispatchEvent(paste);
-    expect(paste.defaultPrevented).toBe(true);
+    expect(paste([new File([png()], 'clip.png')]).defaultPrevented).toBe(true);
     expect(await screen.findByText('clip.png')).toBeTruthy();
+  });
+
+  test('a paste of text with an image (Word, a web page) attaches the image and lets the text be pasted', async () => {
+    await setup();
+    expect(paste([new File([png()], 'figure.png')], 'The kitchen, seen from the garden').defaultPrevented).toBe(false);
+    expect(await screen.findByText('figure.png')).toBeTruthy();
   });
 
   test('files dragged over the panel show a drop zone; dropped, they are attached', async () => {
@@ -220,6 +271,36 @@ describe('push-to-talk', () => {
     await act(async () => uploads[0]?.succeed(9));
     await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
     expect(model.conversation.sent[0]?.attachments?.[0]).toMatchObject({ kind: 'audio', fileId: 9, mimeType: 'audio/wav' });
+  });
+
+  test('a click that is not a press and hold (Enter, a screen reader, voice control, switch access) toggles recording', async () => {
+    const { model, uploads, recorder } = await setup();
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.pointerEnter(mic); // prefetch: the media code is there before the click
+    await act(async () => undefined);
+    // Such clicks come without a pointer press and carry detail 0 (what element.click() sends).
+    await act(async () => void mic.click());
+    expect(recorder.calls).toEqual(['start']);
+    expect(mic.getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('meter[aria-label="Microphone level"]')).not.toBeNull();
+    await act(async () => void mic.click());
+    expect(recorder.calls).toEqual(['start', 'stop']);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(uploads.map((upload) => upload.name)).toEqual(['voice-message.wav']));
+    await act(async () => uploads[0]?.succeed(4));
+    await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+  });
+
+  test('the click that ends a pointer press and hold does not start another recording', async () => {
+    const { recorder } = await setup();
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.pointerEnter(mic);
+    await act(async () => undefined);
+    fireEvent.pointerDown(mic, { button: 0, pointerId: 1 });
+    await act(async () => void fireEvent.pointerUp(mic, { button: 0, pointerId: 1 }));
+    await act(async () => void fireEvent.click(mic, { detail: 1 }));
+    expect(recorder.calls).toEqual(['start', 'stop']);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
   });
 
   test('Escape cancels the recording and leaves the panel open', async () => {

@@ -32,24 +32,24 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
     dialog.current?.showModal();
     closeButton.current?.focus();
   }, []);
+  // The dialog is closed first and onClose runs on its close event: while a modal dialog is open the page behind
+  // it is inert, and focus cannot go back to the thumbnail.
+  const close = (): void => dialog.current?.close();
   return (
     <dialog
       ref={dialog}
       class="cw-lightbox"
       aria-label={label}
+      onClose={onClose}
       // Escape closes the picture only, not the chat panel around it.
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
         event.stopPropagation();
-        onClose();
-      }}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+        close();
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
     >
       <img class="cw-lightbox__image" src={src} alt={label} />
@@ -57,7 +57,7 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
         <a class="cw-lightbox__link" href={src} target="_blank" rel="noopener noreferrer">
           {OPEN_IN_NEW_TAB}
         </a>
-        <button ref={closeButton} type="button" class="cw-lightbox__close" onClick={onClose}>
+        <button ref={closeButton} type="button" class="cw-lightbox__close" onClick={close}>
           {CLOSE}
         </button>
       </div>

@@ -19,7 +19,7 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
   const notices = draft.notices.value;
 
   return (
-    <div ref={ref} class="cw-media">
+    <div ref={ref} class="cw-media" onClickCapture={moveFocusOffGoingButton}>
       {draft.recording.value && <RecordingMeter draft={draft} />}
       {items.length > 0 && (
         <ul class="cw-msg__files cw-media__items" aria-label={text.attachments}>
@@ -46,6 +46,8 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
 function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }): JSX.Element {
   const state = item.state.value;
   const percent = state.phase === 'uploading' ? Math.floor((100 * state.loaded) / Math.max(1, state.total)) : 100;
+  // By code point, so the cut never splits a character; the ellipsis goes in the first part (media.css).
+  const name = [...item.name];
   return (
     <li class={`cw-media__item cw-media__item--${item.kind} cw-media__item--${state.phase}`}>
       {item.preview !== null ? (
@@ -57,7 +59,8 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
       )}
       <span class="cw-media__info">
         <span class="cw-media__name" dir="auto">
-          {item.name}
+          <span>{name.slice(0, -12).join('')}</span>
+          {name.slice(-12).join('')}
         </span>
         <span class="cw-media__detail">
           {state.phase === 'failed' ? text.failed : `${formatBytes(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
@@ -81,6 +84,18 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
       </button>
     </li>
   );
+}
+
+/**
+ * Every button of the tray goes when pressed (its file or notice leaves; Retry goes while the file uploads again).
+ * Before it acts, focus moves on, so it does not fall to <body>: to the next button of its entry (Retry: the cancel
+ * button), else the same button of the next entry or the previous one (the last of each), else the text field.
+ */
+function moveFocusOffGoingButton({ target }: Event): void {
+  const button = (target as Element).closest('button');
+  const entry = button?.parentElement;
+  const next = button?.nextElementSibling ?? (entry?.nextElementSibling ?? entry?.previousElementSibling)?.lastElementChild;
+  ((next ?? entry?.closest('form')?.querySelector('textarea')) as HTMLElement | null | undefined)?.focus();
 }
 
 /** Redrawn ten times a second while recording: the recorder's level and length are plain numbers, not signals. */

@@ -15,7 +15,7 @@ export interface MediaController {
   endRecording(send: boolean): void;
   renderDraft(): ComponentChildren;
   hasDraft(): boolean;
-  sendDraft(text: string): boolean;
+  sendDraft(): boolean;
   dispose(): void;
 }
 
@@ -60,7 +60,7 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
     },
     renderDraft: () => loaded.value?.renderDraft() ?? (failed.value ? MEDIA_LOAD_FAILED : null),
     hasDraft: () => loaded.value?.hasDraft() ?? false,
-    sendDraft: (text) => loaded.value?.sendDraft(text) ?? false,
+    sendDraft: () => loaded.value?.sendDraft() ?? false,
     dispose() {
       disposed = true;
       loaded.peek()?.dispose();

@@ -11,5 +11,5 @@ export const mediaStrings = {
   remove: (name: string) => `Remove ${name}`,
   recording: 'Recording',
   level: 'Microphone level',
-  recordingHint: 'Release to send · Esc or move away to cancel',
+  recordingHint: 'Release or press again to send · Esc or move away to cancel',
 } as const;
