@@ -39,19 +39,22 @@ export function PushToTalkButton({
   disabled: boolean;
   onPrefetch?: (() => void) | undefined;
 }): JSX.Element {
-  const [recording, setRecording] = useState(false);
+  const [pressed, setPressed] = useState(false);
   const recordingRef = useRef(false);
+  // Once the media code is there it knows best: a recording refused, failed (no microphone) or stopped at its time
+  // limit is over, though nothing here ended it.
+  const recording = control.recording() ?? pressed;
 
   const start = (): void => {
     if (recordingRef.current || disabled) return;
     recordingRef.current = true;
-    setRecording(true);
+    setPressed(true);
     control.start();
   };
   const end = (send: boolean): void => {
     if (!recordingRef.current) return;
     recordingRef.current = false;
-    setRecording(false);
+    setPressed(false);
     control.end(send);
   };
 
@@ -78,7 +81,12 @@ export function PushToTalkButton({
       onPointerCancel={() => end(false)}
       // Detail 0: a click no pointer press made (a pointer's click follows its own pointerdown and pointerup, which
       // have started and ended the hold). Space makes none: its keydown is prevented.
-      onClick={(event) => event.detail === 0 && (recordingRef.current ? end(true) : start())}
+      onClick={(event) => {
+        if (event.detail !== 0) return;
+        if (recording) return end(true);
+        recordingRef.current = false;
+        start();
+      }}
       onKeyDown={(event) => {
         if (event.key === ' ' && !event.repeat) {
           event.preventDefault();

@@ -20,6 +20,8 @@ export interface ComposerMedia {
   pushToTalk?: {
     start: () => void;
     end: (send: boolean) => void;
+    /** Whether the media code is recording; null until it has loaded. */
+    recording: () => boolean | null;
   };
   /** The visitor is about to use media (pointer over or focus on a media button, files dragged over the panel). */
   prefetch?: () => void;

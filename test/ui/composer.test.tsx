@@ -116,7 +116,7 @@ describe('media buttons', () => {
 
   test('are not drawn when the settings disable them, even with a handler', async () => {
     const model = inline();
-    await renderPanel(model, { media: { pickImage: vi.fn(), pushToTalk: { start: vi.fn(), end: vi.fn() } } });
+    await renderPanel(model, { media: { pickImage: vi.fn(), pushToTalk: { start: vi.fn(), end: vi.fn(), recording: () => null } } });
     expect(screen.queryByRole('button', { name: 'Attach images or a video' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hold to record a voice message' })).toBeNull();
   });
@@ -126,7 +126,7 @@ describe('media buttons', () => {
     const pickImage = vi.fn();
     const start = vi.fn();
     const end = vi.fn();
-    await renderPanel(model, { media: { pickImage, pushToTalk: { start, end }, renderDraft: () => <p>2 images ready</p> } });
+    await renderPanel(model, { media: { pickImage, pushToTalk: { start, end, recording: () => null }, renderDraft: () => <p>2 images ready</p> } });
     expect(screen.getByText('2 images ready')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Attach images or a video' }));
     expect(pickImage).toHaveBeenCalledTimes(1);

@@ -291,6 +291,29 @@ describe('push-to-talk', () => {
     await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
   });
 
+  test('a toggled recording that fails (microphone denied) shows as not pressed, and the next click starts again', async () => {
+    const { recorder } = await setup();
+    let denied = true;
+    const start = recorder.start;
+    recorder.start = async () => {
+      if (denied) throw new Error('Microphone access was denied.');
+      return start();
+    };
+    const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });
+    fireEvent.pointerEnter(mic);
+    await act(async () => undefined);
+    await act(async () => void mic.click());
+    await waitFor(() => expect(mic.getAttribute('aria-pressed')).toBe('false'));
+    expect(document.querySelector('.cw-media')?.textContent).toContain('Microphone access was denied.');
+    denied = false;
+    await act(async () => void mic.click());
+    expect(recorder.calls).toEqual(['start']);
+    expect(mic.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => void mic.click());
+    expect(recorder.calls).toEqual(['start', 'stop']);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+  });
+
   test('the click that ends a pointer press and hold does not start another recording', async () => {
     const { recorder } = await setup();
     const mic = screen.getByRole('button', { name: 'Hold to record a voice message' });

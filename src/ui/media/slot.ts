@@ -4,7 +4,7 @@
  * forwards to it. Loading also starts on prefetch (pointer over or focus on a media button, files dragged over the
  * panel), so a press of the microphone button usually finds the code there and starts recording in the same event.
  */
-import { signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ComponentChildren } from 'preact';
 import type { ComposerMedia } from '../media-slots';
 
@@ -13,6 +13,8 @@ export interface MediaController {
   addFiles(files: File[]): void;
   startRecording(): void;
   endRecording(send: boolean): void;
+  /** True from the start of a recording until it is sent, cancelled, refused or fails. */
+  readonly recording: ReadonlySignal<boolean>;
   renderDraft(): ComponentChildren;
   hasDraft(): boolean;
   sendDraft(): boolean;
@@ -57,6 +59,7 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
     pushToTalk: {
       start: () => use((controller) => controller.startRecording()),
       end: (send) => use((controller) => controller.endRecording(send)),
+      recording: () => loaded.value?.recording.value ?? null,
     },
     renderDraft: () => loaded.value?.renderDraft() ?? (failed.value ? MEDIA_LOAD_FAILED : null),
     hasDraft: () => loaded.value?.hasDraft() ?? false,
