@@ -41,9 +41,10 @@ describe('widget styles in Chromium', () => {
       await expect.poll(() => computed(host, '--cw-accent')).toBe(color);
       const accentText = (await computed(host, '--cw-accent-text')).trim();
       expect(accentText).toMatch(/^rgb\(/);
-      expect(await computed(launcher, 'background-color')).toBe(color);
-      expect(await computed(launcher, 'color')).toBe(accentText);
-      expect(await computed(launcher.locator('svg'), 'stroke')).toBe(accentText);
+      // Polled like the variable above (a mismatch was seen here once, on a loaded machine).
+      await expect.poll(() => computed(launcher, 'background-color')).toBe(color);
+      await expect.poll(() => computed(launcher, 'color')).toBe(accentText);
+      await expect.poll(() => computed(launcher.locator('svg'), 'stroke')).toBe(accentText);
 
       await launcher.click();
       const input = page.getByRole('textbox', { name: 'Message' });
