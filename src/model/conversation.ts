@@ -382,6 +382,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return ask(question);
     },
 
+    edit(messageId) {
+      const question = live().find((item) => item.id === messageId);
+      if (question?.role !== 'user' || question.status.peek() !== 'failed' || question.attachments.length > 0) return;
+      const typed = draft.peek();
+      batch(() => {
+        remove(question);
+        draft.value = typed === '' ? question.text.peek() : `${question.text.peek()}\n${typed}`;
+      });
+      persistMessages();
+    },
+
     newConversation() {
       conversation.stop();
       running = null;

@@ -64,6 +64,8 @@ export function createLazyConversation(
     current: () => live,
     send: (text, attachments) => withConversation((conversation) => conversation.send(text, attachments)),
     stop: () => live?.stop(),
+    // A failed question is on screen, so the conversation is loaded.
+    edit: (messageId) => live?.edit(messageId),
     retry: (messageId) => withConversation((conversation) => conversation.retry(messageId)),
     newConversation() {
       void withConversation(async (conversation) => {

@@ -77,6 +77,11 @@ export interface ConversationModel {
   stop(): void;
   /** Ask again for a 'failed' user message or a 'stopped' / 'interrupted' / 'failed' answer. Only on a click. */
   retry(messageId: string): Promise<SendResult>;
+  /**
+   * Takes a 'failed' question without files back into the composer to change it (too long, a typo): it leaves the
+   * conversation, and its text goes into the draft, before anything typed since.
+   */
+  edit(messageId: string): void;
   /** Forget the conversation (and its stored copy, in every tab of the site too) and start a fresh session. */
   newConversation(): void;
   /** Plain-text transcript, for the talk-to-a-person mail. */

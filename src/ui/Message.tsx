@@ -10,6 +10,7 @@ import {
   COPY,
   COPY_ANSWER,
   COPY_FAILED,
+  EDIT_MESSAGE,
   EMAIL_TRANSCRIPT,
   RETRY,
   RETRY_MESSAGE,
@@ -30,10 +31,14 @@ export interface MessageProps {
   onLayout: () => void;
   /** Moves focus to the log: where it goes when the retry button that had it goes away. */
   focusLog: () => void;
+  /** Moves focus to the text field, where an edited question goes. */
+  focusComposer: () => void;
 }
 
 /** One message. Subscribes to its own text and status, so a streamed chunk re-renders this message only. */
-export function Message({ message, conversation, botName, timeZone, locale, announce, onLayout, focusLog }: MessageProps): JSX.Element {
+export function Message({
+  message, conversation, botName, timeZone, locale, announce, onLayout, focusLog, focusComposer,
+}: MessageProps): JSX.Element {
   const { role } = message;
   const status = message.status.value;
   const text = message.text.value;
@@ -88,6 +93,18 @@ export function Message({ message, conversation, botName, timeZone, locale, anno
               }}
             >
               {role === 'user' ? RETRY_MESSAGE : RETRY}
+            </button>
+          )}
+          {role === 'user' && status === 'failed' && message.attachments.length === 0 && (
+            <button
+              type="button"
+              class="cw-msg__action cw-msg__retry"
+              onClick={() => {
+                conversation.edit(message.id);
+                focusComposer();
+              }}
+            >
+              {EDIT_MESSAGE}
             </button>
           )}
         </div>

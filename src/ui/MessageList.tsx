@@ -14,6 +14,7 @@ export interface MessageListProps {
   announce: (text: string) => void;
   /** The log element, which the panel focuses when the control that had focus goes away. */
   listRef: RefObject<HTMLDivElement>;
+  focusComposer: () => void;
 }
 
 /** How close to the bottom (px) still counts as "reading the latest": absorbs rounding and sub-pixel scroll. */
@@ -24,7 +25,9 @@ const BOTTOM_SLACK = 24;
  * stays put and offers "jump to latest". Scrolling happens in layout effects (after a message renders, before
  * paint), at most once per render, never per chunk event.
  */
-export function MessageList({ conversation, botName, welcome, timeZone, locale, announce, listRef }: MessageListProps): JSX.Element {
+export function MessageList({
+  conversation, botName, welcome, timeZone, locale, announce, listRef, focusComposer,
+}: MessageListProps): JSX.Element {
   const messages = conversation.messages.value;
   const loaded = conversation.loaded.value;
   const followRef = useRef(true);
@@ -91,9 +94,10 @@ export function MessageList({ conversation, botName, welcome, timeZone, locale, 
           announce={announce}
           onLayout={keepInView}
           focusLog={focusLog}
+          focusComposer={focusComposer}
         />
       )),
-    [messages, conversation, botName, timeZone, locale, announce, keepInView, focusLog],
+    [messages, conversation, botName, timeZone, locale, announce, keepInView, focusLog, focusComposer],
   );
 
   return (

@@ -1,5 +1,5 @@
 import type { JSX, RefObject } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../model/types';
 import { Composer } from './Composer';
 import { LiveRegion, useAnnouncer } from './LiveRegion';
@@ -66,9 +66,10 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
     }
   };
 
+  const focusComposer = useCallback(() => inputRef.current?.focus(), []);
   const startOver = (): void => {
     conversation.newConversation();
-    inputRef.current?.focus();
+    focusComposer();
   };
 
   return (
@@ -113,6 +114,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         locale={model.locale}
         announce={announcer.announce}
         listRef={logRef}
+        focusComposer={focusComposer}
       />
       <LiveRegion announcement={announcer.current} />
       {loaded && messages.length === 0 && settings.suggestedMessages.length > 0 && (

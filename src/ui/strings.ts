@@ -28,6 +28,7 @@ export const COPY_FAILED = 'Copy failed';
 export const COPY_ANSWER = 'Copy answer';
 export const RETRY = 'Retry';
 export const RETRY_MESSAGE = 'Send again';
+export const EDIT_MESSAGE = 'Edit';
 export const STOPPED = 'Stopped.';
 export const ANSWER_STOPPED = 'Answer stopped.';
 export const EMAIL_TRANSCRIPT = 'Email the conversation';

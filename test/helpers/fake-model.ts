@@ -42,6 +42,7 @@ export interface FakeConversation extends ConversationModel {
   /** Every call the UI made, in order. */
   readonly sent: Array<{ text: string; attachments: readonly Attachment[] | undefined }>;
   readonly retried: string[];
+  readonly edited: string[];
   stops: number;
   newConversations: number;
   /** What send() resolves with; when ok, send() also adds the user's message and clears a matching draft. */
@@ -84,6 +85,7 @@ export function createFakeConversation(): FakeConversation {
     loaded: signal(true),
     sent: [],
     retried: [],
+    edited: [],
     stops: 0,
     newConversations: 0,
     sendResult: { ok: true },
@@ -108,6 +110,9 @@ export function createFakeConversation(): FakeConversation {
     async retry(messageId) {
       conversation.retried.push(messageId);
       return { ok: true };
+    },
+    edit(messageId) {
+      conversation.edited.push(messageId);
     },
     newConversation() {
       conversation.newConversations += 1;

@@ -198,6 +198,30 @@ describe('conversation: stop, failures and retry', () => {
     expect(texts(conversation)).toEqual(['second', 'answer two', 'first', 'answer one']);
   });
 
+  it('edit takes a failed question back into the draft (before what was typed since) and out of the conversation', async () => {
+    const harness = createHarness();
+    const { conversation, fake } = harness;
+    const sent = conversation.send('x'.repeat(12_000));
+    (await fake.nextAsk()).fail('business', 'Refused.', { serviceMessage: 'content: at most 10000 characters (got 12000).' });
+    await sent;
+    const failed = conversation.messages.value[0]!;
+    conversation.draft.value = 'and more';
+    conversation.edit(failed.id);
+    expect(conversation.messages.value).toEqual([]);
+    expect(conversation.draft.value).toBe(`${'x'.repeat(12_000)}\nand more`);
+    // Only failed questions: an answered one, or an unknown id, changes nothing.
+    const second = conversation.send('ok');
+    (await fake.nextAsk()).finish('fine');
+    await second;
+    conversation.draft.value = '';
+    for (const message of conversation.messages.value) conversation.edit(message.id);
+    conversation.edit('nope');
+    expect(texts(conversation)).toEqual(['ok', 'fine']);
+    expect(conversation.draft.value).toBe('');
+    // Gone from storage too: a reload does not bring the edited question back.
+    expect(texts(harness.reload().conversation)).toEqual(['ok', 'fine']);
+  });
+
   it('retry refuses messages that did not fail, and unknown ids', async () => {
     const { conversation, fake } = createHarness();
     const sent = conversation.send('ok');

@@ -134,6 +134,24 @@ describe('message list', () => {
     expect(model.conversation.retried).toEqual([interrupted.id]);
   });
 
+  test('a failed question without files offers Edit, which takes it back to the text field; with files it does not', async () => {
+    const model = inline();
+    const question = model.conversation.add({ role: 'user', text: 'Too long?', status: 'failed', error: 'Refused.' });
+    model.conversation.add({
+      role: 'user',
+      text: 'With a photo',
+      status: 'failed',
+      error: 'Refused.',
+      attachments: [{ kind: 'image', fileId: 1, name: 'a.png', size: 10, mimeType: 'image/png', url: 'https://files.example/1' }],
+    });
+    await renderPanel(model);
+    const edits = screen.getAllByRole('button', { name: 'Edit' });
+    expect(edits).toHaveLength(1);
+    fireEvent.click(edits[0]!);
+    expect(model.conversation.edited).toEqual([question.id]);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
   test('retry hands focus to the conversation log, so it is not lost when the button goes away', async () => {
     const model = inline();
     model.conversation.add({ role: 'user', text: 'Hours?', status: 'failed', error: 'No connection.' });
