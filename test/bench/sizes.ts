@@ -48,9 +48,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * conversation view (focus after a suggestion or a retry, Escape on the launcher, a stopped answer announced, the
  * hand-off transcript never cut inside an emoji); a size pass over this session's code found no saving of 8 B or
  * more that keeps behaviour. Last, to 46,480 B for Edit on a failed question (+135 B): its text goes back into the
- * text field to be changed (a question the service refused as too long could only be sent again, unchanged).
+ * text field to be changed (a question the service refused as too long could only be sent again, unchanged), and
+ * to 46,490 B for `touch-action: none` on the microphone button (+12 B: a drifting finger cancelled the recording).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_480 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_490 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

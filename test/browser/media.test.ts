@@ -431,6 +431,34 @@ describe('the draft tray', () => {
   });
 });
 
+describe('push-to-talk on a touch screen', () => {
+  it('a finger that drifts while holding the microphone keeps recording, and the release sends', async () => {
+    const { page, log, close } = await openWidget(browser, { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+    try {
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      const box = await mic.boundingBox();
+      if (box === null) throw new Error('the microphone button is not visible');
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await touch('touchStart', x, y);
+      await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
+      // A thumb is never still: it drifts upwards, the way a scroll starts, and stays on the button.
+      for (let step = 1; step <= 6; step++) await touch('touchMove', x + step, y - 3 * step);
+      await page.waitForTimeout(300);
+      expect(await page.locator('meter.cw-media__level').count()).toBe(1);
+      await touch('touchEnd', x + 6, y - 18);
+      await answers(page).first().waitFor({ timeout: 15_000 });
+      expect(await answers(page).first().textContent()).toMatch(/I received a RIFF\/WAVE recording/);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('a refused microphone', () => {
   it('explains what to do', async () => {
     // A fake device but no automatic permission: headless Chromium refuses the microphone.
