@@ -98,7 +98,7 @@ export function Message({
           {role === 'user' && status === 'failed' && message.attachments.length === 0 && (
             <button
               type="button"
-              class="cw-msg__action cw-msg__retry"
+              class="cw-msg__action cw-msg__edit"
               onClick={() => {
                 conversation.edit(message.id);
                 focusComposer();
