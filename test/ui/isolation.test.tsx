@@ -164,7 +164,8 @@ describe('stylesheets', () => {
     // Classes that exist for tests, devtools and site owners' overrides rather than for our own rules.
     const hooksOnly = new Set([
       'cw-panel--full', 'cw-composer--busy', 'cw-msg--welcome', 'cw-panel__new', 'cw-panel__close', 'cw-msg__copy',
-      'cw-msg__retry', 'cw-composer__image', 'cw-composer__mic', 'cw-msg__time', 'cw-msg__file', 'cw-root--floating',
+      'cw-msg__retry', 'cw-msg__edit', 'cw-composer__image', 'cw-composer__mic', 'cw-msg__time', 'cw-msg__file',
+      'cw-root--floating',
       'cw-privacy__description', 'cw-privacy__name', 'cw-launcher--open', 'cw-composer__send--stop',
       'cw-limit__wait', 'cw-launcher__glyph',
       // Always rendered with the hidden attribute, which .cw-root [hidden] keeps out of view.
