@@ -136,9 +136,10 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host'), media });
 
   // The conversation is written when a message completes; a page going away mid-answer keeps what streamed.
-  const persist = (): void => model.persist();
+  // A hidden tab may still be streaming; a page going away is not (pagehide), so its answer is written interrupted.
+  const persist = (): void => model.persist(true);
   const onVisibility = (): void => {
-    if (doc.visibilityState === 'hidden') persist();
+    if (doc.visibilityState === 'hidden') model.persist();
   };
   view.addEventListener('pagehide', persist);
   doc.addEventListener('visibilitychange', onVisibility);

@@ -117,6 +117,25 @@ describe('mount', () => {
     expect(dialog?.classList.contains('cw-panel--pending')).toBe(false);
   });
 
+  it('a hidden page saves an answer still arriving as it is; a page going away (pagehide) saves it interrupted', async () => {
+    const fake = createFakeFetch((request) =>
+      request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),
+    );
+    const widget = start({}, fake);
+    void widget.send('Homes in Austin?');
+    const storedStatuses = (): unknown =>
+      (JSON.parse(localStorage.getItem('cw:demo-realty:chat:messages') ?? '[]') as Array<{ status: string }>).map(
+        (message) => message.status,
+      );
+    await until(() => JSON.stringify(storedStatuses()) === '["sent","waiting"]');
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(storedStatuses()).toEqual(['sent', 'waiting']);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(storedStatuses()).toEqual(['sent', 'interrupted']);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+  });
+
   it('the locale option sets lang on the host and shapes the message times', async () => {
     const fake = createFakeFetch((request) =>
       request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),

@@ -11,8 +11,8 @@ import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { AskRequest, ChatAskType } from '../api/types';
 import {
-  createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
-  type Session,
+  createMessage, INTERRUPTED_BY_UNLOAD, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored,
+  type LiveMessage, type Session,
 } from './persistence';
 import type { ConversationState } from './lazy-conversation';
 import { errorKind, failureMessage } from './failures';
@@ -52,8 +52,11 @@ export interface Conversation extends ConversationModel {
   ensureSession(): Promise<void>;
   /** Adds a notice (talk to a person) to the conversation. */
   addNotice(text: string, mailto?: string): void;
-  /** Writes messages and draft now (the page is being hidden). */
-  persist(): void;
+  /**
+   * Writes messages and draft now: the page is being hidden, or with `leaving` going away, when an answer still
+   * arriving is written as interrupted (nothing will finish it, and other tabs would show it arriving for good).
+   */
+  persist(leaving?: boolean): void;
   /** Aborts the running answer and stops every timer and effect; the stored conversation stays. */
   dispose(): void;
 }
@@ -85,7 +88,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
   const live = (): LiveMessage[] => messages.peek() as LiveMessage[];
   const newId = (): string => `${messageIds}-${(nextId += 1)}`;
-  const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`);
+  /** Messages restored from storage that this tab has since changed or removed (retried, edited). */
+  const changedHere = new Set<string>();
+  /** Messages this tab made or changed: its copy is the truth, whatever storage says. */
+  const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`) || changedHere.has(message.id);
   const arriving = (message: ChatMessage): boolean => ['waiting', 'streaming'].includes(message.status.peek());
 
   function restore(): void {
@@ -147,7 +153,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     return lacking;
   }
 
-  function persistMessages(): void {
+  function persistMessages(leaving = false): void {
     cancelPersistAfterFrame?.();
     cancelPersistAfterFrame = null;
     takeInStored(false);
@@ -156,7 +162,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (session !== null) store.set(STORE_KEYS.session, session);
     else store.remove(STORE_KEYS.session);
     store.set(STORE_KEYS.started, startedAt);
-    store.set(STORE_KEYS.messages, live().map(toStored));
+    store.set(
+      STORE_KEYS.messages,
+      live().map((message) =>
+        leaving && arriving(message)
+          ? { ...toStored(message), status: 'interrupted', error: INTERRUPTED_BY_UNLOAD }
+          : toStored(message),
+      ),
+    );
   }
 
   function onStoredChange(): void {
@@ -180,8 +193,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
     else store.set(STORE_KEYS.draft, text);
   }
 
-  function saveNow(): void {
-    persistMessages();
+  function saveNow(leaving?: boolean): void {
+    persistMessages(leaving);
     writeDraft();
   }
 
@@ -373,6 +386,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (user === undefined) return { ok: false, reason: 'failed' };
       if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
       const question = user;
+      changedHere.add(question.id).add(target.id);
       batch(() => {
         question.error.value = null;
         question.status.value = 'sent';
@@ -386,6 +400,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const question = live().find((item) => item.id === messageId);
       if (question?.role !== 'user' || question.status.peek() !== 'failed' || question.attachments.length > 0) return;
       const typed = draft.peek();
+      changedHere.add(question.id);
       batch(() => {
         remove(question);
         draft.value = typed === '' ? question.text.peek() : `${question.text.peek()}\n${typed}`;
@@ -426,14 +441,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
       emitMessage(notice);
     },
 
-    persist() {
-      if (!disposed) saveNow();
+    persist(leaving) {
+      if (!disposed) saveNow(leaving);
     },
 
     dispose() {
       if (disposed) return;
-      // Keeps what streamed so far (stored as still streaming, so it comes back 'interrupted').
-      saveNow();
+      // Keeps what streamed so far, as interrupted.
+      saveNow(true);
       disposed = true;
       conversation.stop();
       stopDraftEffect();

@@ -55,8 +55,8 @@ export interface WidgetModelHandle extends WidgetModel {
    * fall back to their defaults with one warning per call.
    */
   updateSettings(inline: Partial<ChatbotSettings> | undefined): void;
-  /** Writes the conversation now (page hide). */
-  persist(): void;
+  /** Writes the conversation now: the page is hidden, or with `leaving` going away (see Conversation.persist). */
+  persist(leaving?: boolean): void;
   /** Aborts requests, stops timers; the stored conversation stays. */
   dispose(): void;
 }
@@ -255,8 +255,8 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
         consoleWarn(message);
       });
     },
-    persist() {
-      conversation.current()?.persist();
+    persist(leaving) {
+      conversation.current()?.persist(leaving);
     },
     dispose() {
       if (disposed) return;

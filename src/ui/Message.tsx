@@ -46,7 +46,7 @@ export function Message({
   useLayoutEffect(onLayout);
 
   const failed = status === 'failed' || status === 'interrupted';
-  // Only answers wait or stream (storage brings those back interrupted), so a question is always finished.
+  // Only answers wait or stream (a reload brings them back interrupted), so a question is always finished.
   const finished = status !== 'waiting' && status !== 'streaming';
   const canRetry =
     role === 'user' ? status === 'failed' : role === 'assistant' && (failed || status === 'stopped');

@@ -196,3 +196,55 @@ describe('one conversation in two tabs', () => {
     expect(statuses(loaded.conversation)).toEqual(['user:sent', 'assistant:interrupted', 'user:sent', 'assistant:done']);
   });
 });
+
+describe('messages restored from storage', () => {
+  it('a failed question retried after a reload is stored as answered, not put back as failed', async () => {
+    const first = createHarness();
+    const sent = first.conversation.send('homes in Austin');
+    (await first.fake.nextAsk()).fail('network');
+    await sent;
+    const reloaded = first.reload();
+    const question = reloaded.conversation.messages.value[0]!;
+    const retried = reloaded.conversation.retry(question.id);
+    (await reloaded.fake.nextAsk()).finish('Three homes in Austin.');
+    await retried;
+    reloaded.frames.runFrame();
+    reloaded.clock.advance(1);
+    expect(statuses(reloaded.conversation)).toEqual(['user:sent', 'assistant:done']);
+    expect(statuses(reloaded.reload().conversation)).toEqual(['user:sent', 'assistant:done']);
+  });
+
+  it('a failed question edited after a reload leaves storage too', async () => {
+    const first = createHarness();
+    const sent = first.conversation.send('homes in Austinn');
+    (await first.fake.nextAsk()).fail('network');
+    await sent;
+    const reloaded = first.reload();
+    reloaded.conversation.edit(reloaded.conversation.messages.value[0]!.id);
+    expect(reloaded.conversation.messages.value).toEqual([]);
+    expect(reloaded.conversation.draft.value).toBe('homes in Austinn');
+    expect(reloaded.reload().conversation.messages.value).toEqual([]);
+  });
+});
+
+describe('a tab that goes away mid-answer', () => {
+  it('is shown interrupted in the other tab, not arriving for good', async () => {
+    const tabA = createHarness();
+    const tabB = otherTab(tabA);
+    void tabA.conversation.send('homes in Austin');
+    const ask = await tabA.fake.nextAsk();
+    ask.chunk('Three homes');
+    tabA.frames.runFrame();
+    tabB.storageEvent(MESSAGES);
+    expect(statuses(tabB.conversation)).toEqual(['user:sent', 'assistant:waiting']);
+    // Tab A's page is hidden (it may still be streaming), then goes away.
+    tabA.conversation.persist();
+    tabB.storageEvent(MESSAGES);
+    expect(statuses(tabB.conversation)).toEqual(['user:sent', 'assistant:streaming']);
+    tabA.conversation.persist(true);
+    tabB.storageEvent(MESSAGES);
+    expect(statuses(tabB.conversation)).toEqual(['user:sent', 'assistant:interrupted']);
+    expect(texts(tabB.conversation)).toEqual(['homes in Austin', 'Three homes']);
+    tabA.conversation.dispose();
+  });
+});
