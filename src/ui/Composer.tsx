@@ -52,9 +52,10 @@ export function Composer(props: ComposerProps): JSX.Element {
   const onPaste = (event: ClipboardEvent): void => {
     const clipboard = event.clipboardData;
     const files = Array.from(clipboard?.files ?? []);
-    if (addFiles === undefined || files.length === 0) return;
-    // Word and web pages put text next to the image: the browser pastes that text as usual.
-    if (!clipboard?.getData('text/plain')) event.preventDefault();
+    // Text on the clipboard is what was copied: the browser pastes it as usual. Word and Excel add a picture of the
+    // copied text, which is not a file to send.
+    if (addFiles === undefined || files.length === 0 || clipboard?.getData('text/plain')) return;
+    event.preventDefault();
     addFiles(files);
   };
   const onKeyDown = (event: KeyboardEvent): void => {

@@ -46,7 +46,8 @@ export function PushToTalkButton({
   const recording = control.recording() ?? pressed;
 
   const start = (): void => {
-    if (recordingRef.current || disabled) return;
+    // A recording this button started may have ended without it (refused, failed, at its time limit).
+    if ((recordingRef.current && control.recording() !== false) || disabled) return;
     recordingRef.current = true;
     setPressed(true);
     control.start();
