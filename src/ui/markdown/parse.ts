@@ -148,8 +148,11 @@ function readTable(lines: readonly string[], start: number, end: number, live: b
  */
 function readBlock(lines: readonly string[], start: number, end: number, depth: number, live = false): ReadResult {
   const line = lines[start]!;
-  /** Whether a block ending before `next` ends the answer so far (only blank lines after it). */
-  const liveUpTo = (next: number): boolean => live && lines.slice(next, end).every(isBlank);
+  /**
+   * Whether a block ending before `next` ends the answer so far: nothing after it but the unfinished last line,
+   * blank. A complete blank line after it has closed it (as the incremental parser decides).
+   */
+  const liveUpTo = (next: number): boolean => live && (next === end || (next === end - 1 && isBlank(lines[next]!)));
   const fence = fenceOf(line);
   if (fence) return readFence(lines, start, end, fence);
   const heading = HEADING.exec(line);

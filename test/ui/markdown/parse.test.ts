@@ -509,6 +509,17 @@ describe('live text: an answer that is still streaming', () => {
     ]);
   });
 
+  test('a block followed by a complete blank line is closed, so it reads as finished text, live or not', () => {
+    const liveIncremental = (text: string) => [...createIncrementalParser().append(text, true)];
+    for (const text of ['`---\n\n', '**bold\n\n', '> *quoted\n\n', 'Homes:\n| a | b |\n\n']) {
+      expect(liveIncremental(text), JSON.stringify(text)).toEqual(parseMarkdown(text));
+      expect(parseMarkdown(text, true), JSON.stringify(text)).toEqual(parseMarkdown(text));
+    }
+    // A list goes on after a blank line (its next item may follow), so it is still live there.
+    expect(parseMarkdown('- **item\n\n', true)).toEqual(liveIncremental('- **item\n\n'));
+    expect(parseMarkdown('- **item\n\n', true)).not.toEqual(parseMarkdown('- **item\n\n'));
+  });
+
   test('streamed live, the incremental parser equals a live parse of every prefix, and the finished parse at the end', async () => {
     const { SAMPLE, LISTING_ANSWER, randomSplit, seededRandom } = await import('./sample');
     for (const text of [SAMPLE, LISTING_ANSWER]) {
