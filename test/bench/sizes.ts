@@ -44,14 +44,16 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * blank-setting, privacy-name and landmark fixes saved), the media features (+222 B: a draft tray that scrolls
  * instead of pushing the text field out of the panel, focus kept or handed on in the tray, the lightbox and the
  * microphone button, the microphone toggled by Enter and assistive technology's clicks, text pasted with an image
- * kept, notices that neither stack nor go stale, a waiting send that takes the text as it is when it goes) and the
+ * kept (later: only the text), notices that neither stack nor go stale, a waiting send that takes the text as it is when it goes) and the
  * conversation view (focus after a suggestion or a retry, Escape on the launcher, a stopped answer announced, the
  * hand-off transcript never cut inside an emoji); a size pass over this session's code found no saving of 8 B or
  * more that keeps behaviour. Last, to 46,480 B for Edit on a failed question (+135 B): its text goes back into the
- * text field to be changed (a question the service refused as too long could only be sent again, unchanged), and
- * to 46,490 B for `touch-action: none` on the microphone button (+12 B: a drifting finger cancelled the recording).
+ * text field to be changed (a question the service refused as too long could only be sent again, unchanged), to
+ * 46,490 B for `touch-action: none` on the microphone button (+12 B: a drifting finger cancelled the recording), and
+ * to 46,560 B for fixes a review of this session's code found (+77 B: retry and edit of messages restored from
+ * storage, a page that leaves mid-answer, a hold after a failed click-started recording, Office pastes).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_490 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_560 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
