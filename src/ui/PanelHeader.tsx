@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
-import { CHAT_TITLE, CLOSE_CHAT, NEW_CONVERSATION } from './strings';
+import { useState } from 'preact/hooks';
+import { CHAT_TITLE, CLOSE_CHAT, CONFIRM_NEW_CONVERSATION, NEW_CONVERSATION } from './strings';
 
 export interface PanelHeaderProps {
   titleId: string;
@@ -15,6 +16,9 @@ export interface PanelHeaderProps {
 }
 
 export function PanelHeader(props: PanelHeaderProps): JSX.Element {
+  // Starting over erases the conversation (in every tab) and sits next to Close: it takes a second press, on the
+  // same button, which then says what it will do. Leaving the button forgets the first press.
+  const [confirming, setConfirming] = useState(false);
   return (
     // A div, not <header>: in the host page that would be a second banner landmark (axe: landmark-no-duplicate-banner).
     <div class="cw-panel__header">
@@ -38,17 +42,24 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
       </h2>
       <button
         type="button"
-        class="cw-icon-button cw-panel__new"
-        aria-label={NEW_CONVERSATION}
+        class={confirming ? 'cw-icon-button cw-panel__new cw-panel__new--confirm' : 'cw-icon-button cw-panel__new'}
+        aria-label={confirming ? undefined : NEW_CONVERSATION}
         title={NEW_CONVERSATION}
         aria-disabled={!props.canStartOver}
         onClick={() => {
-          if (props.canStartOver) props.onNewConversation();
+          if (!props.canStartOver) return;
+          if (confirming) props.onNewConversation();
+          setConfirming(!confirming);
         }}
+        onBlur={() => setConfirming(false)}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
-        </svg>
+        {confirming ? (
+          CONFIRM_NEW_CONVERSATION
+        ) : (
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
+          </svg>
+        )}
       </button>
       {props.onClose !== undefined && (
         <button type="button" class="cw-icon-button cw-panel__close" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={props.onClose}>

@@ -11,6 +11,7 @@ export const PANEL_LOADING = 'Loading chat…';
 
 // Panel header
 export const NEW_CONVERSATION = 'Start a new conversation';
+export const CONFIRM_NEW_CONVERSATION = 'Clear chat?';
 export const CLOSE_CHAT = 'Close chat';
 export const CONFIG_LOADING = 'Connecting…';
 /** The panel's title until the chatbot's own name is known (a first visit, before GetConfig answers). */

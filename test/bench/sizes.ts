@@ -51,9 +51,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * text field to be changed (a question the service refused as too long could only be sent again, unchanged), to
  * 46,490 B for `touch-action: none` on the microphone button (+12 B: a drifting finger cancelled the recording), and
  * to 46,560 B for fixes a review of this session's code found (+77 B: retry and edit of messages restored from
- * storage, a page that leaves mid-answer, a hold after a failed click-started recording, Office pastes).
+ * storage, a page that leaves mid-answer, a hold after a failed click-started recording, Office pastes), and to
+ * 46,640 B for a second press on "Start a new conversation" (+71 B: next to Close, one slip erased the
+ * conversation in every tab).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_560 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_640 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

@@ -220,15 +220,27 @@ describe('message list', () => {
     expect(screen.queryByRole('link', { name: 'Email the conversation' })).toBeNull();
   });
 
-  test('"new conversation" calls the model and is inert while the conversation is empty', async () => {
+  test('"new conversation" takes a second press that says what it does, and is inert while the conversation is empty', async () => {
     const model = inline();
     await renderPanel(model);
     const button = screen.getByRole('button', { name: 'Start a new conversation' });
     expect(button.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(button);
+    fireEvent.click(button);
     expect(model.conversation.newConversations).toBe(0);
     act(() => void model.conversation.add({ role: 'user', text: 'Hi' }));
     expect(button.getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(button);
+    expect(model.conversation.newConversations).toBe(0);
+    // The same button (focus stays on it) now asks, by its text.
+    expect(screen.getByRole('button', { name: 'Clear chat?' })).toBe(button);
+    fireEvent.click(button);
+    expect(model.conversation.newConversations).toBe(1);
+    expect(screen.getByRole('button', { name: 'Start a new conversation' })).toBe(button);
+    // Leaving the button after a first press forgets it.
+    fireEvent.click(button);
+    fireEvent.blur(button);
+    expect(screen.getByRole('button', { name: 'Start a new conversation' })).toBe(button);
     fireEvent.click(button);
     expect(model.conversation.newConversations).toBe(1);
   });
