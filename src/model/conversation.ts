@@ -11,9 +11,10 @@ import type { ServiceClient } from '../api/client';
 import { isServiceError } from '../api/errors';
 import type { AskRequest, ChatAskType } from '../api/types';
 import {
-  createMessage, INTERRUPTED_BY_UNLOAD, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored,
-  type LiveMessage, type Session,
+  createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
+  type Session,
 } from './persistence';
+import { mergeStored } from './stored-merge';
 import type { ConversationState } from './lazy-conversation';
 import { errorKind, failureMessage } from './failures';
 import { takeSendSlot } from './rate-limit';
@@ -92,7 +93,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
   const changedHere = new Set<string>();
   /** Messages this tab made or changed: its copy is the truth, whatever storage says. */
   const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`) || changedHere.has(message.id);
-  const arriving = (message: ChatMessage): boolean => ['waiting', 'streaming'].includes(message.status.peek());
 
   function restore(): void {
     startedAt = readStartedAt(store);
@@ -107,50 +107,27 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   /**
-   * Storage is the shared record of the conversation: other tabs of the site, and another widget of this chatbot
-   * on the page, write it too, and each holds only what it saw. This takes in what is stored. A later start (a "new
-   * conversation" elsewhere) ends this one. Messages made here stay as they are here (only their maker changes a
-   * message, so an answer streaming here is never touched); other messages are as stored (gone when their maker
-   * removed them), except that a copy here that has finished wins over a stored one still arriving (its tab closed
-   * mid-answer). `otherTabWrote`: its session wins over this tab's. True when storage lacks something of this tab's
-   * (a write that raced this tab's), which must then be written again.
+   * Takes in what other writers stored (stored-merge.ts). A later stored start (a "new conversation" elsewhere) ends
+   * this one. `otherTabWrote`: its session wins over this tab's. True when storage lacks something of this tab's,
+   * which must then be written again.
    */
   function takeInStored(otherTabWrote: boolean): boolean {
     const storedStart = readStartedAt(store);
     const ended = storedStart > startedAt;
     if (ended) startedAt = storedStart;
+    // Written before this tab's new conversation: its messages and session belong to the old one.
+    const older = storedStart < startedAt;
     const storedSession = readSession(store);
-    if (ended || (storedSession !== null && (otherTabWrote || sessions.current === null))) sessions.set(storedSession);
+    if (ended || (!older && storedSession !== null && (otherTabWrote || sessions.current === null))) {
+      sessions.set(storedSession);
+    }
     if (running !== null && running.answer.createdAt < startedAt) conversation.stop();
     const list = live();
-    const stored = new Map(readMessages(store, false).map((message) => [message.id, message]));
-    let lacking = storedStart < startedAt;
-    const merged: LiveMessage[] = [];
-    for (const message of list) {
-      const copy = stored.get(message.id);
-      stored.delete(message.id);
-      const same = copy?.text.peek() === message.text.peek() && copy.status.peek() === message.status.peek();
-      if (message.createdAt < startedAt) continue;
-      if (isOwn(message)) {
-        lacking ||= !same;
-        merged.push(message);
-      } else if (copy !== undefined) {
-        merged.push(same || (arriving(copy) && !arriving(message)) ? message : copy);
-      }
-    }
-    for (const copy of stored.values()) {
-      if (copy.createdAt < startedAt) continue;
-      if (isOwn(copy)) {
-        lacking = true; // removed here since (a retried answer), still stored
-        continue;
-      }
-      const later = merged.findIndex((message) => message.createdAt > copy.createdAt);
-      merged.splice(later < 0 ? merged.length : later, 0, copy);
-    }
+    const [merged, lacking] = mergeStored(list, readMessages(store, false), startedAt, isOwn);
     if (merged.length !== list.length || merged.some((message, index) => message !== list[index])) {
       messages.value = merged;
     }
-    return lacking;
+    return older || lacking;
   }
 
   function persistMessages(leaving = false): void {
@@ -162,14 +139,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (session !== null) store.set(STORE_KEYS.session, session);
     else store.remove(STORE_KEYS.session);
     store.set(STORE_KEYS.started, startedAt);
-    store.set(
-      STORE_KEYS.messages,
-      live().map((message) =>
-        leaving && arriving(message)
-          ? { ...toStored(message), status: 'interrupted', error: INTERRUPTED_BY_UNLOAD }
-          : toStored(message),
-      ),
-    );
+    store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving)));
   }
 
   function onStoredChange(): void {
@@ -418,7 +388,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
         messages.value = [];
         busy.value = false;
       });
-      store.remove(STORE_KEYS.session); // else persisting would take the stored one back
       persistMessages();
       // Fetched now so the first question of the new conversation does not wait for it; failures retry on send.
       sessions.fresh().catch(() => undefined);

@@ -64,9 +64,24 @@ export function createMessage(init: MessageInit): LiveMessage {
   };
 }
 
-/** What is stored of a message. The store keeps JSON, which leaves out the undefined fields (no error, files or mailto). */
-export function toStored(message: ChatMessage): StoredMessage {
-  return {
+/** Whether an answer is still on its way (waiting for its first words, or streaming). */
+export const isArriving = (status: MessageStatus): boolean => status === 'waiting' || status === 'streaming';
+
+/** An answer still arriving whose page is gone, or going: nothing will finish it, so it is kept as interrupted. */
+function endedWithItsPage(message: StoredMessage): StoredMessage {
+  if (isArriving(message.status)) {
+    message.status = 'interrupted';
+    message.error = INTERRUPTED_BY_UNLOAD;
+  }
+  return message;
+}
+
+/**
+ * What is stored of a message. The store keeps JSON, which leaves out the undefined fields (no error, files or
+ * mailto). `leaving`: the page is going away (see endedWithItsPage).
+ */
+export function toStored(message: ChatMessage, leaving = false): StoredMessage {
+  const stored: StoredMessage = {
     id: message.id,
     role: message.role,
     text: message.text.peek(),
@@ -76,6 +91,7 @@ export function toStored(message: ChatMessage): StoredMessage {
     attachments: message.attachments.length > 0 ? message.attachments : undefined,
     mailto: message.mailto,
   };
+  return leaving ? endedWithItsPage(stored) : stored;
 }
 
 const ROLES: readonly MessageRole[] = ['user', 'assistant', 'notice'];
@@ -105,11 +121,7 @@ export function readStoredMessage(value: unknown, restoring = true): StoredMessa
     message.attachments = attachments.map(readAttachment).filter((item): item is Attachment => item !== null);
   }
   if (isString(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
-  if (restoring && (message.status === 'waiting' || message.status === 'streaming')) {
-    message.status = 'interrupted';
-    message.error = INTERRUPTED_BY_UNLOAD;
-  }
-  return message;
+  return restoring ? endedWithItsPage(message) : message;
 }
 
 export function readMessages(store: KeyValueStore, restoring = true): LiveMessage[] {

@@ -53,9 +53,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * to 46,560 B for fixes a review of this session's code found (+77 B: retry and edit of messages restored from
  * storage, a page that leaves mid-answer, a hold after a failed click-started recording, Office pastes), and to
  * 46,640 B for a second press on "Start a new conversation" (+71 B: next to Close, one slip erased the
- * conversation in every tab).
+ * conversation in every tab), and to 46,670 B when the cross-tab merge moved into a module of its own
+ * (src/model/stored-merge.ts, +31 B net: conversation.ts was over 450 lines).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_640 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_670 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
