@@ -198,12 +198,17 @@ describe('one conversation in two tabs', () => {
 });
 
 describe('messages restored from storage', () => {
-  it('a failed question retried after a reload is stored as answered, not put back as failed', async () => {
+  /** A page whose question failed, loaded again: the question comes from storage. */
+  async function reloadedAfterFailure(question: string): Promise<Harness> {
     const first = createHarness();
-    const sent = first.conversation.send('homes in Austin');
+    const sent = first.conversation.send(question);
     (await first.fake.nextAsk()).fail('network');
     await sent;
-    const reloaded = first.reload();
+    return first.reload();
+  }
+
+  it('a failed question retried after a reload is stored as answered, not put back as failed', async () => {
+    const reloaded = await reloadedAfterFailure('homes in Austin');
     const question = reloaded.conversation.messages.value[0]!;
     const retried = reloaded.conversation.retry(question.id);
     (await reloaded.fake.nextAsk()).finish('Three homes in Austin.');
@@ -215,11 +220,7 @@ describe('messages restored from storage', () => {
   });
 
   it('a failed question edited after a reload leaves storage too', async () => {
-    const first = createHarness();
-    const sent = first.conversation.send('homes in Austinn');
-    (await first.fake.nextAsk()).fail('network');
-    await sent;
-    const reloaded = first.reload();
+    const reloaded = await reloadedAfterFailure('homes in Austinn');
     reloaded.conversation.edit(reloaded.conversation.messages.value[0]!.id);
     expect(reloaded.conversation.messages.value).toEqual([]);
     expect(reloaded.conversation.draft.value).toBe('homes in Austinn');
