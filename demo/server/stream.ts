@@ -63,6 +63,8 @@ export async function writeAnswerStream(res: ServerResponse, plan: StreamPlan): 
   }
   if (closed) return;
   await write(res, frame(plan.final));
+  // Like a service that finishes its own work (the chat log) after the final object: the stream ends a moment later.
+  if (plan.delayMs > 0) await sleep(plan.delayMs);
   res.end();
 }
 

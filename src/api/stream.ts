@@ -17,6 +17,8 @@ import { createTextEventMerger } from './stream-merge';
 import { ASK_PATH, type AskRequest, type StreamFinal } from './types';
 
 const OPERATION = 'askStream';
+/** How long a stream may stay open after its final object before the client ends it. */
+export const CLOSE_GRACE_MS = 1000;
 
 function isJsonResponse(response: Response): boolean {
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -62,16 +64,24 @@ export async function streamAnswer(
     let opened = false;
     let settled = false;
 
-    function settle(outcome: () => void): void {
+    let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+    /**
+     * After a failure nothing is trusted: the request ends at once. After the final object the service closes the
+     * stream itself a moment later; ending it first would abort a response still arriving (a failed request in
+     * DevTools, and an HTTP/1.1 connection the browser cannot reuse), so a stream left open is ended only after
+     * CLOSE_GRACE_MS.
+     */
+    function settle(outcome: () => void, closeAfterMs?: number): void {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onCallerAbort);
       outcome();
-      // Ends the request: after the final object nothing more is wanted, after a failure nothing is trusted.
-      transportControl.abort();
+      if (closeAfterMs === undefined) transportControl.abort();
+      else closeTimer = setTimeout(() => transportControl.abort(), closeAfterMs);
     }
     const fail = (error: unknown): void => settle(() => reject(error));
-    const succeed = (final: StreamFinal): void => settle(() => resolve(final));
+    const succeed = (final: StreamFinal): void => settle(() => resolve(final), CLOSE_GRACE_MS);
     function onCallerAbort(): void {
       fail(abortedError(OPERATION, signal?.reason, text));
     }
@@ -145,13 +155,15 @@ export async function streamAnswer(
       onerror(error: unknown) {
         throw error;
       },
-    }).then(
-      () => fail(interrupted()),
-      (error: unknown) => {
-        // A ServiceError is ours (onopen's status and JSON answer checks); any other failure before the response opened is the network's.
-        if (error instanceof ServiceError || !opened) fail(transportError(OPERATION, error, signal));
-        else fail(interrupted(error));
-      },
-    );
+    })
+      .finally(() => clearTimeout(closeTimer))
+      .then(
+        () => fail(interrupted()),
+        (error: unknown) => {
+          // A ServiceError is ours (onopen's status and JSON answer checks); any other failure before the response opened is the network's.
+          if (error instanceof ServiceError || !opened) fail(transportError(OPERATION, error, signal));
+          else fail(interrupted(error));
+        },
+      );
   });
 }

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createClient, ServiceError } from '../../src/api';
+import { CLOSE_GRACE_MS } from '../../src/api/stream';
 import { installBrowserGlobals, type BrowserGlobals } from '../helpers/browser-globals';
 import {
   bytes, createFakeFetch, envelope, jsonResponse, streamResponse, type Responder,
@@ -34,6 +35,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
 }
 
 const chunk = (content: string): string => `data: ${JSON.stringify({ content })}\n\n`;
+const FINAL_A = 'data: {"QuestionID":1,"AnswerID":2,"Answer":"a","TotalToken":1}\n\n';
 
 describe('the request', () => {
   test('is one POST to ClientAsk with stream true, JSON headers and the session key', async () => {
@@ -54,12 +56,40 @@ describe('the request', () => {
     expect(JSON.parse(request?.bodyText ?? '')).toEqual({ sessionID: 42, content: 'Any flats in Porto?', chatAskType: 'Text', stream: true });
   });
 
-  test('resolves on the final object even when the connection stays open, and closes it', async () => {
+  test('resolves on the final object even when the connection stays open, and closes it a second later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { fake, client } = setup((request) =>
-      streamResponse({ chunks: [bytes(chunk('a') + 'data: {"QuestionID":1,"AnswerID":2,"Answer":"a","TotalToken":1}\n\n')], end: 'hang', signal: request.signal }),
+      streamResponse({ chunks: [bytes(chunk('a') + FINAL_A)], end: 'hang', signal: request.signal }),
     );
     await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).resolves.toMatchObject({ Answer: 'a' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(CLOSE_GRACE_MS - 1);
+    expect(fake.requests[0]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  test('a stream the service closes after its final object is read to its end, not aborted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let readToEndBeforeAnyAbort = false;
+    const { client } = setup((request) => {
+      const response = streamResponse({ chunks: [bytes(chunk('a')), bytes(FINAL_A), bytes(': bye\n\n')], signal: request.signal });
+      const reader = response.body!.getReader();
+      // The same body, noting when its last byte has been read.
+      const watched = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) {
+            readToEndBeforeAnyAbort = request.signal?.aborted === false;
+            controller.close();
+          } else controller.enqueue(value);
+        },
+      });
+      return new Response(watched, { headers: response.headers });
+    });
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).resolves.toMatchObject({ Answer: 'a' });
+    await vi.advanceTimersByTimeAsync(CLOSE_GRACE_MS * 2);
+    expect(readToEndBeforeAnyAbort).toBe(true);
   });
 
   test('a JSON answer instead of a stream is accepted as the whole answer', async () => {
@@ -197,7 +227,6 @@ describe('sent exactly once', () => {
     release();
     await expect(answer).resolves.toMatchObject({ Answer: 'still here' });
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.signal?.aborted).toBe(true);
   });
 });
 

@@ -34,6 +34,15 @@ describe('script tag', () => {
       const loadedBeforeOpen = [...fixture.site.hits.keys()].filter((path) => path.startsWith('/dist/') && !requestedBefore.has(path));
       expect(loadedBeforeOpen.sort()).toEqual(['/dist/chatbot-widget.js', '/dist/chatbot-widget.module.js']);
 
+      // The question's request ends as the service ends it, not aborted by the widget (a red line in DevTools).
+      const askOutcomes: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().endsWith('/ClientAsk')) askOutcomes.push('finished');
+      });
+      page.on('requestfailed', (request) => {
+        if (request.url().endsWith('/ClientAsk')) askOutcomes.push(`failed: ${request.failure()?.errorText}`);
+      });
+
       await launcher.click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
@@ -42,6 +51,7 @@ describe('script tag', () => {
       await expect(page.locator('.cw-msg--user').last().textContent()).resolves.toContain('Do you have lofts?');
       await answers(page).first().waitFor();
       expect(await answers(page).first().locator('.cw-msg__bubble').textContent()).toBe('You asked: Do you have lofts?.');
+      await expect.poll(() => askOutcomes).toEqual(['finished']);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
