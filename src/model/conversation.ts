@@ -58,8 +58,11 @@ export interface Conversation extends ConversationModel {
    * arriving is written as interrupted (nothing will finish it, and other tabs would show it arriving for good).
    */
   persist(leaving?: boolean): void;
-  /** Aborts the running answer and stops every timer and effect; the stored conversation stays. */
-  dispose(): void;
+  /**
+   * Aborts the running answer and stops every timer and effect; the stored conversation stays, written first
+   * unless `save` is false (a conversation that arrived after its widget was destroyed has nothing to write).
+   */
+  dispose(save?: boolean): void;
 }
 
 /** The draft is written this long after the last keystroke. */
@@ -402,6 +405,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     },
 
     addNotice(text, mailto) {
+      if (disposed) return;
       const notice = createMessage({
         id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text, mailto,
       });
@@ -414,10 +418,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (!disposed) saveNow(leaving);
     },
 
-    dispose() {
+    dispose(save = true) {
       if (disposed) return;
       // Keeps what streamed so far, as interrupted.
-      saveNow(true);
+      if (save) saveNow(true);
       disposed = true;
       conversation.stop();
       stopDraftEffect();

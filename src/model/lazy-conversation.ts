@@ -24,6 +24,8 @@ export interface LazyConversation extends ConversationModel {
   load(): Promise<Conversation>;
   /** The live conversation, or null while its code has not loaded. */
   current(): Conversation | null;
+  /** Disposes the live conversation, and one whose code is still loading as soon as it arrives. */
+  dispose(): void;
 }
 
 const LOAD_FAILED: SendResult = { ok: false, reason: 'failed' };
@@ -35,10 +37,16 @@ export function createLazyConversation(
 ): LazyConversation {
   let loading: Promise<Conversation> | null = null;
   let live: Conversation | null = null;
+  let disposed = false;
 
   function load(): Promise<Conversation> {
     loading ??= loadConversation().then(
-      (conversation) => (live = conversation),
+      (conversation) => {
+        // Destroyed while the code loaded (a mount and destroy in one task, as React's StrictMode does): the
+        // conversation must not start listening to storage or writing to it.
+        if (disposed) conversation.dispose(false);
+        return (live = conversation);
+      },
       (error: unknown) => {
         loading = null; // a chunk that failed to load (offline) is tried again on the next action
         throw error;
@@ -55,7 +63,7 @@ export function createLazyConversation(
       onLoadError(error);
       return LOAD_FAILED;
     }
-    return action(conversation);
+    return disposed ? LOAD_FAILED : action(conversation);
   }
 
   return {
@@ -74,5 +82,9 @@ export function createLazyConversation(
       });
     },
     transcript: () => live?.transcript() ?? '',
+    dispose() {
+      disposed = true;
+      live?.dispose();
+    },
   };
 }

@@ -262,7 +262,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       if (disposed) return;
       disposed = true;
       aborter.abort();
-      conversation.current()?.dispose();
+      conversation.dispose();
     },
   };
 }

@@ -19,6 +19,8 @@ interface ModelHarness {
   events: EmittedEvent[];
   warnings: string[];
   conversationLoads: number;
+  /** The `storage` event listeners the model has on its window. */
+  storageListeners: Set<unknown>;
 }
 
 interface Options {
@@ -38,11 +40,19 @@ function createModel(options: Options = {}): ModelHarness {
   const local = options.local ?? new FakeStorage();
   const session = options.session ?? new FakeStorage();
   const clock = createFakeClock();
-  const source = { localStorage: local, sessionStorage: session };
-  const harness: Partial<ModelHarness> & { events: EmittedEvent[]; warnings: string[]; conversationLoads: number } = {
+  const storageListeners = new Set<unknown>();
+  const source = {
+    localStorage: local,
+    sessionStorage: session,
+    addEventListener: (_type: 'storage', listener: unknown) => storageListeners.add(listener),
+    removeEventListener: (_type: 'storage', listener: unknown) => storageListeners.delete(listener),
+  };
+  const harness: Partial<ModelHarness> &
+    Pick<ModelHarness, 'events' | 'warnings' | 'conversationLoads' | 'storageListeners'> = {
     events: [],
     warnings: [],
     conversationLoads: 0,
+    storageListeners,
   };
   const model = createWidgetModel({
     serialNumber: 'demo-realty',
@@ -315,6 +325,18 @@ describe('widget model: sessions and conversation', () => {
     expect(fake.configRequests).toHaveLength(2);
     void model.conversation.send('Second');
     expect((await fake.nextAsk()).request.sessionID).toBe(502);
+  });
+
+  it('destroyed while the conversation code loads: the late conversation neither listens nor writes, and the send fails', async () => {
+    const { model, fake, local, storageListeners } = createModel();
+    await settle();
+    const sent = model.conversation.send('Sent just before destroy()');
+    model.dispose();
+    await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
+    await settle();
+    expect(storageListeners.size).toBe(0);
+    expect(fake.asks).toHaveLength(0);
+    expect([...local.items.keys()].filter((key) => key.includes(':chat'))).toEqual([]);
   });
 
   it('a question sent while GetConfig is still loading waits for its session', async () => {
