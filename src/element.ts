@@ -50,6 +50,8 @@ export function defineElement(): boolean {
     #settings: Partial<ChatbotSettings> | undefined;
     #widget: Widget | null = null;
     #mountedWith = '';
+    /** Whether `open` was there at the last sync: only its coming or going opens or closes the panel. */
+    #openAttribute = false;
     #queued = false;
 
     constructor() {
@@ -111,10 +113,13 @@ export function defineElement(): boolean {
     #sync(): void {
       const read = (name: string): string => this.getAttribute(name)?.trim() ?? '';
       const open = this.hasAttribute('open');
-      // `open` alone opens or closes the mounted widget; any other change mounts it again.
+      const openChanged = open !== this.#openAttribute;
+      this.#openAttribute = open;
+      // `open` coming or going opens or closes the mounted widget; a change of another attribute mounts it again.
+      // Nothing else touches the panel: a move in the DOM or a rewrite of the same values leaves it as the visitor left it.
       const signature = ATTRIBUTES.slice(0, -1).map(read).join('\n');
       if (this.isConnected && this.#widget && signature === this.#mountedWith) {
-        this.#widget[open ? 'open' : 'close']();
+        if (openChanged) this.#widget[open ? 'open' : 'close']();
         return;
       }
       this.#widget?.destroy();

@@ -148,4 +148,33 @@ describe('<chatbot-widget>', () => {
     expect(seen).toEqual(['chatbot-ready', 'chatbot-open', 'chatbot-close', 'chatbot-open', 'chatbot-close']);
     expect(requests).toHaveLength(1); // never remounted
   });
+
+  it('a move in the DOM or a rewrite of the same attribute values leaves the panel as the visitor left it', async () => {
+    defineElement();
+    serve();
+    const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
+    const seen: string[] = [];
+    for (const name of ['chatbot-open', 'chatbot-close']) element.addEventListener(name, () => seen.push(name));
+    document.body.append(element);
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+
+    element.open(); // opened by page code, no attribute
+    element.setAttribute('base-url', element.getAttribute('base-url')!);
+    await microtasks();
+    const other = document.createElement('div');
+    document.body.append(other);
+    other.append(element);
+    await microtasks();
+    expect(seen).toEqual(['chatbot-open']);
+
+    element.setAttribute('open', ''); // already open: nothing to do
+    await microtasks();
+    element.close(); // the visitor closes it; the attribute stays
+    element.setAttribute('locale', '');
+    element.setAttribute('open', '');
+    document.body.append(element);
+    await microtasks();
+    expect(seen).toEqual(['chatbot-open', 'chatbot-close']);
+    expect(requests).toHaveLength(1); // never remounted
+  });
 });
