@@ -75,11 +75,13 @@ export function checkSettings(settings: unknown, where: string): void {
 }
 
 function checkOptions(options: MountOptions): void {
-  const { serialNumber, baseUrl, target, zIndex, storage } = options ?? {};
+  const { serialNumber, baseUrl, target, zIndex, storage, settings } = options ?? {};
   const text = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
   if (!text(serialNumber)) fail('serialNumber (the chatbot id) is required.');
   if (!text(baseUrl)) fail('baseUrl (the chat service address) is required.');
-  if (target != null && target.nodeType !== 1) fail('target must be an element.');
+  // null is a container that was not found: an error, not a floating launcher nobody asked for.
+  if (target !== undefined && target?.nodeType !== 1) fail(`target must be an element, not ${String(target)}.`);
+  if (settings !== undefined) checkSettings(settings, 'mount()');
   if (zIndex !== undefined && !Number.isInteger(zIndex)) fail('zIndex must be a whole number.');
   if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
 }
@@ -96,6 +98,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   } catch {
     fail(`baseUrl "${options.baseUrl}" is not a URL.`);
   }
+  if (!/^https?:/.test(absoluteBase)) fail(`baseUrl "${options.baseUrl}" is not an http(s) URL.`);
   const serialNumber = options.serialNumber.trim();
   const { paths, headers, fetch } = options;
   // Resolved once against the page: later navigation (pushState) cannot move the service, and URLs the widget

@@ -98,6 +98,17 @@ describe('mount', () => {
     expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', zIndex: 1.5, fetch })).toThrow(/zIndex/);
     expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', storage: 'cookies' as 'none', fetch })).toThrow(/storage/);
     expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', target: 'main' as unknown as Element, fetch })).toThrow(/target/);
+    // A container that was not found (getElementById gave null) is an error, not a floating launcher.
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', target: null as unknown as Element, fetch })).toThrow(
+      'chatbot-widget mount(): target must be an element, not null.',
+    );
+    // The same check as update() and the element's settings property.
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', settings: 'Name' as unknown as {}, fetch })).toThrow(
+      'chatbot-widget mount(): settings must be an object.',
+    );
+    for (const baseUrl of ['javascript:alert(1)', 'ftp://files.example.test/']) {
+      expect(() => mount({ serialNumber: 'x', baseUrl, fetch })).toThrow(`baseUrl "${baseUrl}" is not an http(s) URL.`);
+    }
     expect(hosts()).toEqual([]);
   });
 

@@ -7,14 +7,14 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from '../helpers/browser';
-import { htmlPage } from '../helpers/widget-pages';
+import { htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const fixture = useWidgetFixture();
 
 /** The script tag without a serial number registers <chatbot-widget>; the element carries the inline settings. */
-function elementPage(color: string, { align = 0, mode = 'floating' } = {}): string {
-  return htmlPage(`<script src="/dist/chatbot-widget.js" async></script>
+function elementScripts(color: string, { align = 0, mode = 'floating' } = {}): string {
+  return `<script src="/dist/chatbot-widget.js" async></script>
     <script type="module">
       const element = document.createElement('chatbot-widget');
       element.settings = { ChatBubbleColor: '${color}', ChatBubbleAlign: ${align} };
@@ -22,8 +22,9 @@ function elementPage(color: string, { align = 0, mode = 'floating' } = {}): stri
       element.setAttribute('serial-number', '${fixture.service.serialNumber}');
       element.setAttribute('base-url', '${fixture.service.url}');
       document.body.append(element);
-    </script>`);
+    </script>`;
 }
+const elementPage = (...args: Parameters<typeof elementScripts>): string => htmlPage(elementScripts(...args));
 
 const computed = (locator: Locator, property: string): Promise<string> =>
   locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
@@ -87,6 +88,25 @@ describe('widget styles in Chromium', () => {
       await expect.poll(panelLeft).toBe(left);
     } finally {
       await close();
+    }
+  });
+
+  it("the README's theming rule reaches the widget whether the script tag or the element mounted it", async () => {
+    const theming = '<style>chatbot-widget, chatbot-widget-host { --cw-font: Georgia, serif; --cw-launcher-size: 72px; }</style>';
+    const pages = {
+      'script tag': htmlPage(theming + scriptTag(fixture.service.url, fixture.service.serialNumber)),
+      element: htmlPage(theming + elementScripts('rgb(0, 0, 128)')),
+    };
+    for (const [way, html] of Object.entries(pages)) {
+      const { page, close } = await fixture.open(html);
+      try {
+        const launcher = page.locator('.cw-launcher');
+        await launcher.waitFor();
+        expect([way, await computed(launcher, 'width')]).toEqual([way, '72px']);
+        expect([way, await computed(launcher, 'font-family')]).toEqual([way, 'Georgia, serif']);
+      } finally {
+        await close();
+      }
     }
   });
 });
