@@ -7,9 +7,9 @@
  * (detail = the payload). The class is created inside defineElement(), so importing this module where there is no
  * DOM does nothing.
  */
-import type { ChatbotSettings } from './api/types';
-import type { SendResult, WidgetEventName } from './model/types';
-import { checkSettings, mountOnHost, type Widget } from './widget';
+import type { ChatbotSettings } from './api/types.js';
+import type { SendResult, WidgetEventName } from './model/types.js';
+import { checkSettings, mountOnHost, type Widget } from './widget.js';
 
 export const ELEMENT_TAG = 'chatbot-widget';
 

@@ -5,9 +5,9 @@
  * data-serial-number only registers the element (a page of <chatbot-widget> elements needs nothing else): it mounts
  * nothing and says nothing until a call to `ChatbotWidget` needs the widget it does not have.
  */
-import { defineElement, zIndexAttribute } from './element';
-import { isWidgetEventName } from './model/events';
-import { mountInPage, type MountOptions, type Widget } from './widget';
+import { defineElement, zIndexAttribute } from './element.js';
+import { isWidgetEventName } from './model/events.js';
+import { mountInPage, type MountOptions, type Widget } from './widget.js';
 
 /** What the loader leaves on the global: the queue, the loading sentinel, its script's data attributes. */
 export interface GlobalApi {

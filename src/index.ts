@@ -2,12 +2,12 @@
  * The ES entry for bundlers: mount(), defineElement() and the public types. Importing it has no side effects and
  * needs no DOM, so server-side rendering can import it safely; call mount() in the browser.
  */
-export { mount, type MountOptions, type Widget } from './widget';
-export { defineElement, ELEMENT_TAG, type ChatbotWidgetElement } from './element';
-export type { WidgetListener } from './model/events';
+export { mount, type MountOptions, type Widget } from './widget.js';
+export { defineElement, ELEMENT_TAG, type ChatbotWidgetElement } from './element.js';
+export type { WidgetListener } from './model/events.js';
 export type {
   Attachment, ChatMessage, MessageRole, MessageStatus, SendResult, WidgetEventMap, WidgetEventName, WidgetMode,
-} from './model/types';
-export type { WidgetSettings } from './model/settings';
-export type { HeadersOption } from './api/client';
-export type { ChatbotSettings, OperationName } from './api/types';
+} from './model/types.js';
+export type { WidgetSettings } from './model/settings.js';
+export type { HeadersOption } from './api/client.js';
+export type { ChatbotSettings, OperationName } from './api/types.js';

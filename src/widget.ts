@@ -4,16 +4,16 @@
  * loaded here; the panel and the conversation (streaming client, markdown) load on first open (src/boot/README.md).
  */
 import { effect } from '@preact/signals-core';
-import type { ClientOptions, HeadersOption } from './api/client';
-import type { ChatbotSettings, OperationName } from './api/types';
-import { renderLauncher } from './boot/launcher';
-import { createEmitter, type WidgetListener } from './model/events';
-import { requestConfig } from './model/get-config';
-import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } from './model/storage';
-import { themeVariables } from './model/theme';
-import type { SendResult, WidgetEventName, WidgetMode } from './model/types';
-import { createWidgetModel, type WidgetModelHandle } from './model/widget-model';
-import { createMediaSlot } from './ui/media/slot';
+import type { ClientOptions, HeadersOption } from './api/client.js';
+import type { ChatbotSettings, OperationName } from './api/types.js';
+import { renderLauncher } from './boot/launcher.js';
+import { createEmitter, type WidgetListener } from './model/events.js';
+import { requestConfig } from './model/get-config.js';
+import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } from './model/storage.js';
+import { themeVariables } from './model/theme.js';
+import type { SendResult, WidgetEventName, WidgetMode } from './model/types.js';
+import { createWidgetModel, type WidgetModelHandle } from './model/widget-model.js';
+import { createMediaSlot } from './ui/media/slot.js';
 
 export interface MountOptions {
   /** The chatbot's id. */
@@ -119,7 +119,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     locale: options.locale,
     fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
     loadConversation: (deps) =>
-      import('./model/chat-engine').then((engine) => engine.startConversation(clientOptions, deps)),
+      import('./model/chat-engine.js').then((engine) => engine.startConversation(clientOptions, deps)),
     visitorStore: persistent ? openStore('local', `cw:${serialNumber}`) : createMemoryStore(),
     chatStore,
     emit: (event, payload) => emitter.emit(event, payload),
@@ -134,9 +134,9 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   if (options.locale) host.setAttribute('lang', options.locale);
   // Media code (byte checks, recorder, uploads) loads when a visitor first uses a media button, paste or drop.
   const media = createMediaSlot(() =>
-    import('./ui/media/controller').then((chunk) => chunk.createMediaController({ model, clientOptions })),
+    import('./ui/media/controller.js').then((chunk) => chunk.createMediaController({ model, clientOptions })),
   );
-  const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host'), media });
+  const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host.js'), media });
 
   // The conversation is written when a message completes; a page going away mid-answer keeps what streamed.
   // A hidden tab may still be streaming; a page going away is not (pagehide), so its answer is written interrupted.

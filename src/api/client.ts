@@ -7,10 +7,10 @@ import type {
   GetSessionResponse, ModelListItem, OperationName, PreUploadRequest, PreUploadResponse, PublicConfig,
   RealEstateCreateRequest, RealEstateDeleteRequest, RealEstateDeleteResponse, RealEstateListRequest,
   RealEstateListResponse, RealEstateUpdateRequest, StreamFinal,
-} from './types';
-import { createTransport } from './http';
-import { SECRET_KEY_HEADER } from './types';
-import * as operations from './operations';
+} from './types.js';
+import { createTransport } from './http.js';
+import { SECRET_KEY_HEADER } from './types.js';
+import * as operations from './operations.js';
 
 export type HeaderRecord = Record<string, string>;
 /** Extra headers: an object, or a function (sync or async) called before every request. */

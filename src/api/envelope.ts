@@ -2,12 +2,12 @@
  * Reading the response envelope (service-api.md 2.1 and 7) and checking each operation's Data shape. The checks
  * are deliberately shallow: enough that code using the client can trust the fields it reads, not a full schema.
  */
-import { ServiceError } from './errors';
-import { failureText } from './messages';
+import { ServiceError } from './errors.js';
+import { failureText } from './messages.js';
 import type {
   AnswerRecord, GetSessionResponse, ModelListItem, PreUploadResponse, PublicConfig, RealEstateDeleteResponse,
   RealEstateListResponse,
-} from './types';
+} from './types.js';
 
 /** Reads one operation's Data; throws ShapeMismatch when the shape is wrong. */
 export type DataReader<T> = (data: unknown) => T;

@@ -3,11 +3,11 @@
  * ServiceError. (The JSON request of the non-streamed operations is in operations.ts, so streaming alone does not
  * bundle it.)
  */
-import type { ClientOptions, HeaderRecord } from './client';
-import { envelopeFailure, parseJson } from './envelope';
-import { ServiceError } from './errors';
-import { failureText } from './messages';
-import { SESSION_KEY_HEADER, type OperationName } from './types';
+import type { ClientOptions, HeaderRecord } from './client.js';
+import { envelopeFailure, parseJson } from './envelope.js';
+import { ServiceError } from './errors.js';
+import { failureText } from './messages.js';
+import { SESSION_KEY_HEADER, type OperationName } from './types.js';
 
 export type FetchFunction = typeof fetch;
 

@@ -1,3 +1,3 @@
-export * from './types';
-export * from './errors';
-export * from './client';
+export * from './types.js';
+export * from './errors.js';
+export * from './client.js';

@@ -3,14 +3,14 @@
  * operations it calls and their Data checks: the widget's chat engine uses askStream, its media code the upload
  * steps. createClient (client.ts) puts them all behind the ServiceClient facade.
  */
-import type { CallOptions, HeaderRecord, StreamHandlers, UploadOptions } from './client';
+import type { CallOptions, HeaderRecord, StreamHandlers, UploadOptions } from './client.js';
 import {
   readAnswer, readConfig, readDeleteResult, readEnvelope, readId, readListingPage, readModelList, readNumber,
   readPreUpload, readSession, type DataReader,
-} from './envelope';
-import { ServiceError } from './errors';
-import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
-import { failureText } from './messages';
+} from './envelope.js';
+import { ServiceError } from './errors.js';
+import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
+import { failureText } from './messages.js';
 import {
   ASK_PATH, EDIT_PATH, FINISH_UPLOAD_PATH, GET_CONFIG_PATH, GET_SESSION_PATH, MODEL_LIST_PATH, PRE_UPLOAD_PATH,
   REAL_ESTATE_CREATE_PATH, REAL_ESTATE_DELETE_PATH, REAL_ESTATE_LIST_PATH, REAL_ESTATE_UPDATE_PATH,
@@ -19,11 +19,11 @@ import {
   type PreUploadResponse, type PublicConfig, type RealEstateCreateRequest, type RealEstateDeleteRequest,
   type RealEstateDeleteResponse, type RealEstateListRequest, type RealEstateListResponse, type RealEstateUpdateRequest,
   type StreamFinal,
-} from './types';
-import { assertBrowserGlobals, streamAnswer } from './stream';
-import { putFileTo } from './upload';
+} from './types.js';
+import { assertBrowserGlobals, streamAnswer } from './stream.js';
+import { putFileTo } from './upload.js';
 
-export { putFileTo as putFile } from './upload';
+export { putFileTo as putFile } from './upload.js';
 
 /** ClientAsk with stream true (stream.ts), in any environment: outside a page it first says what is missing. */
 export async function askStream(

@@ -1,5 +1,5 @@
-import { envelopeFailure, isNumber, isRecord } from './envelope';
-import type { StreamFinal } from './types';
+import { envelopeFailure, isNumber, isRecord } from './envelope.js';
+import type { StreamFinal } from './types.js';
 
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is

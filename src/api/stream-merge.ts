@@ -16,7 +16,7 @@
  * answer should already be on screen. When every event so far was read here and its Answer is exactly the text
  * streamed, it goes on without Answer: askStream then takes the text it streamed, which is the same.
  */
-import { interpretEvent, type StreamItem } from './stream-framing';
+import { interpretEvent, type StreamItem } from './stream-framing.js';
 
 const LF = 0x0a;
 const SPACE = 0x20;

@@ -7,14 +7,14 @@
  * detected here, so the caller always gets the final record or one ServiceError.
  */
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import type { CallOptions, StreamHandlers } from './client';
-import { businessError, malformedError, readAnswer, readEnvelope } from './envelope';
-import { ServiceError } from './errors';
-import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
-import { failureText } from './messages';
-import { createFramingNormalizer, interpretEvent } from './stream-framing';
-import { createTextEventMerger } from './stream-merge';
-import { ASK_PATH, type AskRequest, type StreamFinal } from './types';
+import type { CallOptions, StreamHandlers } from './client.js';
+import { businessError, malformedError, readAnswer, readEnvelope } from './envelope.js';
+import { ServiceError } from './errors.js';
+import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
+import { failureText } from './messages.js';
+import { createFramingNormalizer, interpretEvent } from './stream-framing.js';
+import { createTextEventMerger } from './stream-merge.js';
+import { ASK_PATH, type AskRequest, type StreamFinal } from './types.js';
 
 const OPERATION = 'askStream';
 /** How long a stream may stay open after its final object before the client ends it. */

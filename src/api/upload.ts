@@ -6,11 +6,11 @@
  * The PUT carries only the file's Content-Type, not the client's credentials or extra headers: a pre-upload URL
  * authorises itself, and storage services reject unexpected Authorization headers.
  */
-import type { UploadOptions } from './client';
-import { businessError, envelopeFailure, isRecord, parseJson } from './envelope';
-import { ServiceError } from './errors';
-import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http';
-import { failureText } from './messages';
+import type { UploadOptions } from './client.js';
+import { businessError, envelopeFailure, isRecord, parseJson } from './envelope.js';
+import { ServiceError } from './errors.js';
+import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
+import { failureText } from './messages.js';
 
 const OPERATION = 'putFile';
 

@@ -5,14 +5,14 @@
  * (src/ui/Panel.tsx through panel-host.tsx) is rendered into its slot.
  */
 import { effect, signal, untracked } from '@preact/signals-core';
-import type { WidgetModel } from '../model/types';
+import type { WidgetModel } from '../model/types.js';
 import launcherCss from '../ui/launcher.css?inline';
-import type { ComposerMedia } from '../ui/media-slots';
-import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED } from '../ui/launcher-strings';
-import { adoptStyles } from '../ui/styles';
-import type { PanelHandle } from './panel-host';
+import type { ComposerMedia } from '../ui/media-slots.js';
+import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED } from '../ui/launcher-strings.js';
+import { adoptStyles } from '../ui/styles.js';
+import type { PanelHandle } from './panel-host.js';
 
-export type PanelModule = typeof import('./panel-host');
+export type PanelModule = typeof import('./panel-host.js');
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const GLYPHS = {

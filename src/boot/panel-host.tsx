@@ -5,7 +5,7 @@
  */
 import '@preact/signals'; // makes components re-render when the model signals they read change
 import { createRef, render } from 'preact';
-import { Panel, panelCss, type PanelProps } from '../ui/Panel';
+import { Panel, panelCss, type PanelProps } from '../ui/Panel.js';
 
 export { panelCss };
 

@@ -1,4 +1,4 @@
-import { readBytes } from './blob-bytes';
+import { readBytes } from './blob-bytes.js';
 
 const EXTENSION_INTRODUCER = 0x21;
 const IMAGE_SEPARATOR = 0x2c;

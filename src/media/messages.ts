@@ -2,9 +2,9 @@
  * Every sentence the media layer shows to a person, in one place (to translate or reword without hunting).
  * File names are quoted because they can contain spaces and dots.
  */
-import type { MicrophoneErrorKind } from './recorder';
-import type { MediaKind } from './signatures';
-import type { RejectionRule } from './sniff';
+import type { MicrophoneErrorKind } from './recorder.js';
+import type { MediaKind } from './signatures.js';
+import type { RejectionRule } from './sniff.js';
 
 /** What a picker offers for each kind; refusals name it rather than the file's own format. */
 export const ACCEPTED: Readonly<Record<MediaKind, string>> = {

@@ -9,8 +9,8 @@
  *
  * The microphone is always released (tracks stopped, audio context closed) on stop, cancel and every error.
  */
-import { microphoneMessages } from './messages';
-import { encodeWav, resample, SPEECH_SAMPLE_RATE } from './wav';
+import { microphoneMessages } from './messages.js';
+import { encodeWav, resample, SPEECH_SAMPLE_RATE } from './wav.js';
 
 export type MicrophoneErrorKind =
   | 'denied' // the person or the browser's policy refused the microphone

@@ -4,15 +4,15 @@
  * Reads only what the decision needs: the first bytes, the EBML header of a Matroska file, and for a GIF the
  * blocks up to its second frame.
  */
-import { readBytes } from './blob-bytes';
-import { gifProblem } from './gif';
-import { notTakenMessage, rejectionMessages } from './messages';
+import { readBytes } from './blob-bytes.js';
+import { gifProblem } from './gif.js';
+import { notTakenMessage, rejectionMessages } from './messages.js';
 import {
   detectSignature, ebmlHeaderLength, EBML_HEADER_MAX_BYTES, formatInfo, readMatroskaDocType, SIGNATURE_BYTES,
   type DetectedFormat, type MediaKind,
-} from './signatures';
+} from './signatures.js';
 
-export type { DetectedFormat, MediaKind } from './signatures';
+export type { DetectedFormat, MediaKind } from './signatures.js';
 
 const MB = 1024 * 1024;
 

@@ -5,10 +5,10 @@
  * belong to the media chunk or to no widget chunk at all. (operations.ts's askStream also checks for the browser
  * globals first, for Node; a widget always runs in a page.)
  */
-import type { ClientOptions } from '../api/client';
-import { createTransport } from '../api/http';
-import { streamAnswer } from '../api/stream';
-import { createConversation, type Conversation, type ConversationDeps } from './conversation';
+import type { ClientOptions } from '../api/client.js';
+import { createTransport } from '../api/http.js';
+import { streamAnswer } from '../api/stream.js';
+import { createConversation, type Conversation, type ConversationDeps } from './conversation.js';
 
 export type EngineClientOptions = Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
 

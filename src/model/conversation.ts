@@ -7,26 +7,26 @@
  * panel update. The final record lands at once, so the last chunk never waits for a frame.
  */
 import { batch, effect } from '@preact/signals-core';
-import type { ServiceClient } from '../api/client';
-import { isServiceError } from '../api/errors';
-import type { AskRequest, ChatAskType } from '../api/types';
+import type { ServiceClient } from '../api/client.js';
+import { isServiceError } from '../api/errors.js';
+import type { AskRequest, ChatAskType } from '../api/types.js';
 import {
   createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
   type Session,
-} from './persistence';
-import { mergeStored } from './stored-merge';
-import type { ConversationState } from './lazy-conversation';
-import { errorKind, failureMessage } from './failures';
-import { takeSendSlot } from './rate-limit';
-import { createSessionKeeper } from './session-keeper';
-import { transcriptOf } from './transcript';
-import { afterNextPaint, animationFrameScheduler } from './frame';
-import type { Cancel, Clock, FrameScheduler } from './scheduler';
-import type { WidgetSettings } from './settings';
-import type { KeyValueStore, StorageKind } from './storage';
+} from './persistence.js';
+import { mergeStored } from './stored-merge.js';
+import type { ConversationState } from './lazy-conversation.js';
+import { errorKind, failureMessage } from './failures.js';
+import { takeSendSlot } from './rate-limit.js';
+import { createSessionKeeper } from './session-keeper.js';
+import { transcriptOf } from './transcript.js';
+import { afterNextPaint, animationFrameScheduler } from './frame.js';
+import type { Cancel, Clock, FrameScheduler } from './scheduler.js';
+import type { WidgetSettings } from './settings.js';
+import type { KeyValueStore, StorageKind } from './storage.js';
 import type {
   Attachment, ChatMessage, ConversationModel, SendResult, WidgetEventMap, WidgetEventName,
-} from './types';
+} from './types.js';
 
 export type Emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E]) => void;
 

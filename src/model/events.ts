@@ -1,5 +1,5 @@
 /** The public events of one widget (`widget.on(event, fn)`). One emitter per widget: nothing is shared. */
-import type { WidgetEventMap, WidgetEventName } from './types';
+import type { WidgetEventMap, WidgetEventName } from './types.js';
 
 export type WidgetListener<E extends WidgetEventName> = (payload: WidgetEventMap[E]) => void;
 

@@ -1,5 +1,5 @@
 /** How a failed call is told: in plain words to the visitor, by kind to the page's error listeners. */
-import { isServiceError } from '../api/errors';
+import { isServiceError } from '../api/errors.js';
 
 export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 

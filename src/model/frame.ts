@@ -2,7 +2,7 @@
  * The default once-per-frame scheduler of a streamed answer. Its own module, loaded with the conversation, so the
  * launcher's bundle does not carry it.
  */
-import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler';
+import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler.js';
 
 /**
  * requestAnimationFrame, with a timer as a fallback because rAF does not run at all in a hidden tab (and not in

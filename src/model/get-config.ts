@@ -4,9 +4,9 @@
  * kilobytes to what a visitor downloads before opening the chat; this is the same request, envelope check and
  * error kinds, in a few hundred bytes.
  */
-import type { HeadersOption } from '../api/client';
-import { ServiceError, type ServiceErrorKind } from '../api/errors';
-import type { GetConfigRequest, OperationName, PublicConfig } from '../api/types';
+import type { HeadersOption } from '../api/client.js';
+import { ServiceError, type ServiceErrorKind } from '../api/errors.js';
+import type { GetConfigRequest, OperationName, PublicConfig } from '../api/types.js';
 
 export interface ConfigRequestOptions {
   baseUrl: string;

@@ -3,8 +3,8 @@
  * once (empty), and every action loads the conversation code first (conversation.ts is a lazy chunk).
  */
 import { signal, type Signal } from '@preact/signals-core';
-import type { Conversation } from './conversation';
-import type { ChatMessage, ConversationModel, RateLimitNotice, SendResult } from './types';
+import type { Conversation } from './conversation.js';
+import type { ChatMessage, ConversationModel, RateLimitNotice, SendResult } from './types.js';
 
 /** The signals the panel reads; created before the conversation code loads, then driven by it. */
 export interface ConversationState {

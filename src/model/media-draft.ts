@@ -16,9 +16,9 @@
  *   sees); a failed upload drops that pending send and keeps the draft, offering retry.
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { UploadOptions, UploadProgress } from '../api/client';
-import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media';
-import type { Attachment, AttachmentKind } from './types';
+import type { UploadOptions, UploadProgress } from '../api/client.js';
+import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media/index.js';
+import type { Attachment, AttachmentKind } from './types.js';
 
 export const MAX_IMAGES = 10;
 /** A press shorter than this is a slip, not a question. */

@@ -4,9 +4,9 @@
  * is checked, because storage may hold an older version's data or another script's garbage.
  */
 import { signal, type Signal } from '@preact/signals-core';
-import { isNumber, isRecord, isString } from '../api/envelope';
-import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types';
-import type { KeyValueStore } from './storage';
+import { isNumber, isRecord, isString } from '../api/envelope.js';
+import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types.js';
+import type { KeyValueStore } from './storage.js';
 
 /** A message the model can change: the signals of ChatMessage, writable. */
 export interface LiveMessage extends ChatMessage {

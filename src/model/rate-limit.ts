@@ -3,8 +3,8 @@
  * window. The send times live in a KeyValueStore so a reload — or a second tab on the same storage — cannot reset
  * the window.
  */
-import { isNumber } from '../api/envelope';
-import type { KeyValueStore } from './storage';
+import { isNumber } from '../api/envelope.js';
+import type { KeyValueStore } from './storage.js';
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryInMs: number };
 

@@ -2,7 +2,7 @@
  * The conversation's service session: the one restored from storage, or a fresh one asked for once however many
  * callers wait for it (a question and an upload at the same time share one GetConfig).
  */
-import type { Session } from './persistence';
+import type { Session } from './persistence.js';
 
 export interface SessionKeeper {
   /** The session now, if there is one. */

@@ -3,11 +3,11 @@
  * into the values the widget renders. Every value is checked; an invalid one falls back to its default, and all
  * problems of one call are reported in a single warning so a console is not flooded.
  */
-import type { ChatbotSettings, PublicConfig } from '../api/types';
-import { formatRgb, parseRgb, readableTextColor } from './color';
-import type { Rgb } from './color';
-import { isValidTimeZone } from './time-zone';
-import { safeUrl, urlLabel } from './urls';
+import type { ChatbotSettings, PublicConfig } from '../api/types.js';
+import { formatRgb, parseRgb, readableTextColor } from './color.js';
+import type { Rgb } from './color.js';
+import { isValidTimeZone } from './time-zone.js';
+import { safeUrl, urlLabel } from './urls.js';
 
 export interface PrivacyPolicy {
   name: string;

@@ -2,7 +2,7 @@
  * One conversation, several writers: other tabs of the site, and another widget of this chatbot on the page, write
  * the stored conversation too, and each holds only what it saw. Pure: conversation.ts reads and writes the store.
  */
-import { isArriving, type LiveMessage } from './persistence';
+import { isArriving, type LiveMessage } from './persistence.js';
 
 /**
  * The conversation as this writer should show it now, and whether storage lacks something of this writer's (a

@@ -4,7 +4,7 @@
  * three set here on every mount: accent, accent text, z-index), and a site owner can override any of them from the
  * page with a more specific rule or `!important`.
  */
-import type { WidgetSettings } from './settings';
+import type { WidgetSettings } from './settings.js';
 
 export const DEFAULT_Z_INDEX = 2147483000;
 

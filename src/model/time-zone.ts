@@ -2,7 +2,7 @@
  * Its own module because settings.ts (in the launcher's bundle) needs only these checks, while the formatting in
  * time.ts belongs to the panel: a module shared by both would load whole before the chat is opened.
  */
-import type { KeyValueStore } from './storage';
+import type { KeyValueStore } from './storage.js';
 
 interface TemporalNow {
   timeZoneId(): string;

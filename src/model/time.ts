@@ -1,6 +1,6 @@
 /** Time texts of the conversation: message times in the chatbot's TimeZone and the rate limit's wait. */
 
-export { isValidTimeZone } from './time-zone';
+export { isValidTimeZone } from './time-zone.js';
 
 /*
  * Creating an Intl.DateTimeFormat costs far more than using one, and a conversation formats many times. The cache

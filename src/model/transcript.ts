@@ -1,4 +1,4 @@
-import type { ChatMessage } from './types';
+import type { ChatMessage } from './types.js';
 
 /**
  * The conversation as plain text for the talk-to-a-person mail: who said what, one paragraph per message, files

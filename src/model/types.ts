@@ -3,8 +3,8 @@
  * conversation.ts and widget-model.ts; rendered by src/ui. No DOM here.
  */
 import type { ReadonlySignal, Signal } from '@preact/signals-core';
-import type { ChatAskType } from '../api/types';
-import type { WidgetSettings } from './settings';
+import type { ChatAskType } from '../api/types.js';
+import type { WidgetSettings } from './settings.js';
 
 export type MessageRole = 'user' | 'assistant' | 'notice';
 

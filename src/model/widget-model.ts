@@ -4,16 +4,16 @@
  * on first use (lazy-conversation.ts). No DOM here: widget.ts connects it to the page.
  */
 import { computed, signal } from '@preact/signals-core';
-import { isServiceError } from '../api/errors';
-import type { ChatbotSettings, GetConfigRequest, PublicConfig } from '../api/types';
-import type { Conversation, ConversationDeps, Emit } from './conversation';
-import { createConversationState, createLazyConversation, type LazyConversation } from './lazy-conversation';
-import type { Session } from './persistence';
-import { systemClock, type Clock } from './scheduler';
-import { resolveSettings, type WidgetSettings } from './settings';
-import { createTimeZoneMemory } from './time-zone';
-import type { KeyValueStore, StorageKind } from './storage';
-import type { ConfigState, WidgetMode, WidgetModel } from './types';
+import { isServiceError } from '../api/errors.js';
+import type { ChatbotSettings, GetConfigRequest, PublicConfig } from '../api/types.js';
+import type { Conversation, ConversationDeps, Emit } from './conversation.js';
+import { createConversationState, createLazyConversation, type LazyConversation } from './lazy-conversation.js';
+import type { Session } from './persistence.js';
+import { systemClock, type Clock } from './scheduler.js';
+import { resolveSettings, type WidgetSettings } from './settings.js';
+import { createTimeZoneMemory } from './time-zone.js';
+import type { KeyValueStore, StorageKind } from './storage.js';
+import type { ConfigState, WidgetMode, WidgetModel } from './types.js';
 
 /** Keys in the visitor's store: the last GetConfig answer, and whether the welcome popup was shown. */
 const CONFIG_KEY = 'config';

@@ -1,9 +1,9 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { Attachment } from '../model/types';
-import { safeUrl } from '../model/urls';
-import { ImageThumb } from './media/Lightbox';
-import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO } from './strings';
+import type { Attachment } from '../model/types.js';
+import { safeUrl } from '../model/urls.js';
+import { ImageThumb } from './media/Lightbox.js';
+import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO } from './strings.js';
 
 /**
  * Media sent with a question, shown in the history by the URL the service serves them from (restored

@@ -1,10 +1,10 @@
 import type { JSX, RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { ConversationModel } from '../model/types';
-import { ImageButton, PushToTalkButton } from './MediaButtons';
-import type { ComposerMedia } from './media-slots';
-import { pickerAccept } from './media/accept';
-import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP } from './strings';
+import type { ConversationModel } from '../model/types.js';
+import { ImageButton, PushToTalkButton } from './MediaButtons.js';
+import type { ComposerMedia } from './media-slots.js';
+import { pickerAccept } from './media/accept.js';
+import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP } from './strings.js';
 
 export interface ComposerProps {
   conversation: ConversationModel;

@@ -1,11 +1,11 @@
 import { useSignalEffect } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { afterNextPaint } from '../model/frame';
-import type { Cancel } from '../model/scheduler';
-import type { MessageStatus, WidgetModel } from '../model/types';
-import { markdownToPlainText } from './markdown/plain-text';
-import { ANSWER_CONTINUES, ANSWER_STOPPED, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings';
+import { afterNextPaint } from '../model/frame.js';
+import type { Cancel } from '../model/scheduler.js';
+import type { MessageStatus, WidgetModel } from '../model/types.js';
+import { markdownToPlainText } from './markdown/plain-text.js';
+import { ANSWER_CONTINUES, ANSWER_STOPPED, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings.js';
 
 /**
  * How much of a finished answer is announced (characters, cut at a word). A screen reader reads the rest in the

@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import type { ComposerMedia } from './media-slots';
-import { ATTACH_IMAGE, PUSH_TO_TALK } from './strings';
+import type { ComposerMedia } from './media-slots.js';
+import { ATTACH_IMAGE, PUSH_TO_TALK } from './strings.js';
 
 export function ImageButton({ onPick, onPrefetch }: { onPick: () => void; onPrefetch?: (() => void) | undefined }): JSX.Element {
   return (

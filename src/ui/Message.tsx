@@ -1,10 +1,10 @@
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { formatMessageTime } from '../model/time';
-import type { ChatMessage, ConversationModel } from '../model/types';
-import { safeUrl } from '../model/urls';
-import { Attachments } from './Attachments';
-import { MessageText } from './MessageText';
+import { formatMessageTime } from '../model/time.js';
+import type { ChatMessage, ConversationModel } from '../model/types.js';
+import { safeUrl } from '../model/urls.js';
+import { Attachments } from './Attachments.js';
+import { MessageText } from './MessageText.js';
 import {
   COPIED,
   COPY,
@@ -17,7 +17,7 @@ import {
   STOPPED,
   YOU,
   typingLabel,
-} from './strings';
+} from './strings.js';
 
 export interface MessageProps {
   message: ChatMessage;

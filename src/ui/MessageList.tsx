@@ -1,9 +1,9 @@
 import type { JSX, RefObject } from 'preact';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ConversationModel } from '../model/types';
-import { Message } from './Message';
-import { MessageText } from './MessageText';
-import { CONVERSATION_LABEL, JUMP_TO_LATEST, PANEL_LOADING } from './strings';
+import type { ConversationModel } from '../model/types.js';
+import { Message } from './Message.js';
+import { MessageText } from './MessageText.js';
+import { CONVERSATION_LABEL, JUMP_TO_LATEST, PANEL_LOADING } from './strings.js';
 
 export interface MessageListProps {
   conversation: ConversationModel;

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { Markdown } from './markdown/Markdown';
+import { Markdown } from './markdown/Markdown.js';
 
 /**
  * A message's words: answers (and the welcome) are markdown, `live` while the answer streams; the visitor's text

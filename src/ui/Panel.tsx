@@ -1,14 +1,14 @@
 import type { JSX, RefObject } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { WidgetModel } from '../model/types';
-import { Composer } from './Composer';
-import { LiveRegion, useAnnouncer } from './LiveRegion';
-import type { ComposerMedia } from './media-slots';
-import { MessageList } from './MessageList';
-import { PanelHeader } from './PanelHeader';
-import { PanelFooter, RateLimitBanner, SuggestedMessages } from './PanelParts';
-import { useMediaQuery, useVisualViewport } from './panel-hooks';
-import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, configFailed } from './strings';
+import type { WidgetModel } from '../model/types.js';
+import { Composer } from './Composer.js';
+import { LiveRegion, useAnnouncer } from './LiveRegion.js';
+import type { ComposerMedia } from './media-slots.js';
+import { MessageList } from './MessageList.js';
+import { PanelHeader } from './PanelHeader.js';
+import { PanelFooter, RateLimitBanner, SuggestedMessages } from './PanelParts.js';
+import { useMediaQuery, useVisualViewport } from './panel-hooks.js';
+import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, configFailed } from './strings.js';
 import panelCss from './panel.css?inline';
 
 /*

@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { CHAT_TITLE, CLOSE_CHAT, CONFIRM_NEW_CONVERSATION, NEW_CONVERSATION } from './strings';
+import { CHAT_TITLE, CLOSE_CHAT, CONFIRM_NEW_CONVERSATION, NEW_CONVERSATION } from './strings.js';
 
 export interface PanelHeaderProps {
   titleId: string;

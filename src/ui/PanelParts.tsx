@@ -1,10 +1,10 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ContactLink, PrivacyPolicy } from '../model/settings';
-import { formatWaitTime } from '../model/time';
-import type { RateLimitNotice } from '../model/types';
-import { safeUrl } from '../model/urls';
-import { CONTACT_LABEL, OPENS_IN_NEW_TAB, SUGGESTIONS_LABEL, TALK_TO_HUMAN, rateLimitWait } from './strings';
+import type { ContactLink, PrivacyPolicy } from '../model/settings.js';
+import { formatWaitTime } from '../model/time.js';
+import type { RateLimitNotice } from '../model/types.js';
+import { safeUrl } from '../model/urls.js';
+import { CONTACT_LABEL, OPENS_IN_NEW_TAB, SUGGESTIONS_LABEL, TALK_TO_HUMAN, rateLimitWait } from './strings.js';
 
 export function SuggestedMessages(props: { items: readonly string[]; onPick: (text: string) => void }): JSX.Element {
   return (

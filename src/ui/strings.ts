@@ -5,7 +5,7 @@
  */
 
 // Launcher and welcome popup: kept in their own file so the launcher bundle carries only them.
-export * from './launcher-strings';
+export * from './launcher-strings.js';
 
 export const PANEL_LOADING = 'Loading chat…';
 

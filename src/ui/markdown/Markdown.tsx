@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { createMarkdownView, type MarkdownView } from './dom';
+import { createMarkdownView, type MarkdownView } from './dom.js';
 
 /**
  * Renders markdown `text` as elements. Preact owns only the container; its children are built and updated by

@@ -5,8 +5,8 @@
  * straight to the DOM instead of through Preact's diff (a component, vnodes and hooks per block) cut a
  * 10,000-chunk answer's main-thread time per chunk from 4.9 to 4.1 us (issue 6).
  */
-import type { Inline } from './inline';
-import { createIncrementalParser, type Block, type IncrementalParser, type TableCell } from './parse';
+import type { Inline } from './inline.js';
+import { createIncrementalParser, type Block, type IncrementalParser, type TableCell } from './parse.js';
 
 type Attributes = Readonly<Record<string, string | number | undefined>>;
 

@@ -9,9 +9,9 @@
  * rows wait until a delimiter row makes them a table, so a header never flashes as a line of pipes. Only what
  * reaches the end is live; everything before it reads as CommonMark/GFM, and so does the finished answer.
  */
-import { parseInline, type Inline } from './inline';
+import { parseInline, type Inline } from './inline.js';
 
-export type { Inline } from './inline';
+export type { Inline } from './inline.js';
 export type Block =
   | { readonly type: 'paragraph'; readonly children: readonly Inline[] }
   | { readonly type: 'heading'; readonly level: number; readonly children: readonly Inline[] }

@@ -4,8 +4,8 @@
  * items keep their numbers. Pure, no DOM (reading the rendered text instead forces a layout, and is stale when the
  * final text has not been rendered yet).
  */
-import { plainText as inlineText } from './inline';
-import { createIncrementalParser, type Block } from './parse';
+import { plainText as inlineText } from './inline.js';
+import { createIncrementalParser, type Block } from './parse.js';
 
 export interface PlainText {
   /** At most `limit` characters; cut at a word boundary when `cut`. */

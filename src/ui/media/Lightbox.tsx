@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { CLOSE, OPEN_IN_NEW_TAB, VIEW_LARGER } from '../strings';
+import { CLOSE, OPEN_IN_NEW_TAB, VIEW_LARGER } from '../strings.js';
 
 export function ImageThumb({ src, label, onError }: { src: string; label: string; onError: () => void }): JSX.Element {
   const [open, setOpen] = useState(false);

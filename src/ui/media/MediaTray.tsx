@@ -6,11 +6,11 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { DraftItem, MediaDraft } from '../../model/media-draft';
-import { formatBytes } from '../Attachments';
-import { adoptStyles } from '../styles';
+import type { DraftItem, MediaDraft } from '../../model/media-draft.js';
+import { formatBytes } from '../Attachments.js';
+import { adoptStyles } from '../styles.js';
 import mediaCss from './media.css?inline';
-import { mediaStrings as text } from './strings';
+import { mediaStrings as text } from './strings.js';
 
 export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
   const ref = useRef<HTMLDivElement>(null);

@@ -3,20 +3,20 @@
  * checks, the push-to-talk recorder), to object URLs for thumbnails, to the service's upload flow and to the live
  * conversation, and renders the draft tray.
  */
-import type { ClientOptions } from '../../api/client';
-import { ServiceError } from '../../api/errors';
-import { createTransport } from '../../api/http';
-import { failureText } from '../../api/messages';
-import { finishUpload, preUpload } from '../../api/operations';
-import { putFileWithXhr } from '../../api/upload';
-import { createPushToTalkRecorder, inspectFile } from '../../media';
-import type { Conversation } from '../../model/conversation';
-import { failureMessage } from '../../model/failures';
-import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft';
-import type { WidgetSettings } from '../../model/settings';
-import type { AttachmentKind, WidgetModel } from '../../model/types';
-import type { MediaController } from './slot';
-import { MediaTray } from './MediaTray';
+import type { ClientOptions } from '../../api/client.js';
+import { ServiceError } from '../../api/errors.js';
+import { createTransport } from '../../api/http.js';
+import { failureText } from '../../api/messages.js';
+import { finishUpload, preUpload } from '../../api/operations.js';
+import { putFileWithXhr } from '../../api/upload.js';
+import { createPushToTalkRecorder, inspectFile } from '../../media/index.js';
+import type { Conversation } from '../../model/conversation.js';
+import { failureMessage } from '../../model/failures.js';
+import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft.js';
+import type { WidgetSettings } from '../../model/settings.js';
+import type { AttachmentKind, WidgetModel } from '../../model/types.js';
+import type { MediaController } from './slot.js';
+import { MediaTray } from './MediaTray.js';
 
 export interface MediaControllerOptions {
   model: Pick<WidgetModel, 'settings'> & { conversation: { load(): Promise<Conversation> } };

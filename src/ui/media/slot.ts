@@ -6,7 +6,7 @@
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ComponentChildren } from 'preact';
-import type { ComposerMedia } from '../media-slots';
+import type { ComposerMedia } from '../media-slots.js';
 
 /** What the media chunk provides (see controller.tsx). */
 export interface MediaController {
