@@ -129,6 +129,11 @@ export function Composer(props: ComposerProps): JSX.Element {
           aria-label={busy ? STOP : SEND}
           // aria-disabled, not disabled: a disabled button drops focus when the answer ends and it turns back.
           aria-disabled={!busy && !canSend}
+          onClick={(event) => {
+            // The second click of a double-click on Send lands on Stop, which took its place: it must not stop
+            // the answer just asked for. A deliberate Stop is a click of its own (detail 1; 0 from a keyboard).
+            if (busy && event.detail > 1) event.preventDefault();
+          }}
         >
           {busy ? (
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

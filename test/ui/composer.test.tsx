@@ -66,6 +66,22 @@ describe('composer', () => {
     expect(model.conversation.draft.value).toBe('next question');
   });
 
+  test('the second click of a double-click on Send does not stop the answer it asked for', async () => {
+    const model = inline();
+    await renderPanel(model);
+    fireEvent.input(composer(), { target: { value: 'Any lofts?' } });
+    const button = screen.getByRole('button', { name: 'Send message' });
+    fireEvent.click(button, { detail: 1 });
+    act(() => {
+      model.conversation.busy.value = true;
+    });
+    fireEvent.click(button, { detail: 2 }); // now Stop, under the same pointer
+    expect(model.conversation.sent.map((call) => call.text)).toEqual(['Any lofts?']);
+    expect(model.conversation.stops).toBe(0);
+    fireEvent.click(button, { detail: 1 }); // a click of its own
+    expect(model.conversation.stops).toBe(1);
+  });
+
   test('a rate-limited send keeps the text in the composer', async () => {
     const model = inline();
     model.conversation.sendResult = { ok: false, reason: 'rate-limited' };
