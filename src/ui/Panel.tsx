@@ -1,5 +1,5 @@
 import type { JSX, RefObject } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../model/types.js';
 import { Composer } from './Composer.js';
 import { LiveRegion, useAnnouncer } from './LiveRegion.js';
@@ -51,11 +51,25 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
   const titleId = `${id}-title`;
   const limitId = `${id}-limit`;
 
+  const suggesting = loaded && messages.length === 0 && settings.suggestedMessages.length > 0;
+  // A panel too short for all it holds scrolls under its header (panel.css). Its view then ends at the text
+  // field, so what shows above the field is the log, not the footer below it (focus alone would centre the field).
+  const showComposer = (): void => {
+    const panel = dialogRef.current;
+    const form = inputRef.current?.form;
+    if (panel && form) panel.scrollTop = form.offsetTop + form.offsetHeight - panel.clientHeight;
+  };
   // Focus goes to the text field when a floating panel opens. An inline panel is part of the page: it never
   // takes focus on its own.
   useEffect(() => {
-    if (floating && open) inputRef.current?.focus();
+    if (floating && open) {
+      inputRef.current?.focus({ preventScroll: true });
+      showComposer();
+    }
   }, [floating, open]);
+  // The suggestions above the text field come with the conversation's loading and go with its first message: the
+  // view keeps ending at the field. (panel.css turns scroll anchoring off: it followed the log's own scrolling.)
+  useLayoutEffect(showComposer, [suggesting]);
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.key === 'Escape' && floating && !event.defaultPrevented) {
@@ -117,7 +131,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         focusComposer={focusComposer}
       />
       <LiveRegion announcement={announcer.current} />
-      {loaded && messages.length === 0 && settings.suggestedMessages.length > 0 && (
+      {suggesting && (
         <SuggestedMessages
           items={settings.suggestedMessages}
           onPick={(text) => {

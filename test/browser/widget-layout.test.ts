@@ -1,0 +1,110 @@
+/**
+ * The panel's layout in real Chromium on screens where it is tight: short viewports (a phone on its side, the
+ * on-screen keyboard, a desktop zoomed to 200 %, WCAG 1.4.10's 320 x 256), where every part must stay within reach
+ * and the log keep room to be read.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
+import { useWidgetFixture } from '../helpers/widget-fixture';
+
+const ANSWER = Array.from({ length: 12 }, (_, line) => `Line ${line + 1} of the answer.\n\n`);
+const fixture = useWidgetFixture({ scriptedAnswer: (question) => (question === 'Tell me more' ? ANSWER : undefined) });
+
+interface Reach {
+  /** Parts whose centre, hit-tested, is the part itself (not covered, not outside the viewport). */
+  reachable: Record<string, boolean>;
+  logHeight: number;
+  /** The suggestions start below the log's box (they once drew over a log squeezed to nothing). */
+  chipsBelowLog: boolean;
+  /** Horizontal overflow of the panel and of the page. */
+  panelOverflowX: number;
+  pageOverflowX: number;
+}
+
+/** What the visitor can reach with the panel scrolled as it is, to its top or to its end. */
+async function reach(page: Page, scrolled: 'as is' | 'top' | 'end'): Promise<Reach> {
+  return page.evaluate(async (where) => {
+    const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+    const panel = root.querySelector<HTMLElement>('.cw-panel')!;
+    if (where === 'top') panel.scrollTop = 0;
+    if (where === 'end') panel.scrollTop = panel.scrollHeight;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const hits = (selector: string): boolean => {
+      const element = root.querySelector(selector);
+      if (element === null) return false;
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + Math.min(box.height / 2, 10);
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+      const hit = root.elementFromPoint(x, y);
+      return hit !== null && (hit === element || element.contains(hit));
+    };
+    const log = root.querySelector('.cw-log')!.getBoundingClientRect();
+    const chips = root.querySelector('.cw-chips')?.getBoundingClientRect();
+    return {
+      reachable: Object.fromEntries(
+        ['.cw-panel__close', '.cw-log', '.cw-composer__input', '.cw-composer__send', '.cw-privacy__link'].map((selector) => [
+          selector,
+          hits(selector),
+        ]),
+      ),
+      logHeight: log.height,
+      chipsBelowLog: chips === undefined || chips.top >= log.bottom - 0.5,
+      panelOverflowX: panel.scrollWidth - panel.clientWidth,
+      pageOverflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  }, scrolled);
+}
+
+describe('the panel on a short screen', () => {
+  it.each([
+    { name: 'reflow (WCAG 1.4.10)', width: 320, height: 256 },
+    { name: 'phone with the keyboard open', width: 360, height: 330 },
+    { name: 'desktop at 200 %', width: 640, height: 400 },
+    { name: 'phone on its side', width: 740, height: 360 },
+    { name: 'phone on its side with the keyboard open', width: 740, height: 200 },
+  ])('$name ($width x $height): header, log, text field, send and footer stay within reach', async ({ width, height }) => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)), {
+      viewport: { width, height },
+    });
+    try {
+      await page.locator('.cw-launcher').click();
+      await page.locator('.cw-chip').first().waitFor();
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+      await screenshot(page, `layout-short-${width}x${height}-open`);
+
+      // As opened, with the focus in the text field: close, the field and send show (the field at the view's end).
+      const opened = await reach(page, 'as is');
+      expect(opened.reachable).toMatchObject({ '.cw-panel__close': true, '.cw-composer__input': true, '.cw-composer__send': true });
+      expect(opened.chipsBelowLog).toBe(true);
+      // A log with room for a few lines (half the panel where the panel is tiny), never squeezed to its padding.
+      expect(opened.logHeight).toBeGreaterThanOrEqual(Math.min(160, (height - 40) / 2) - 1);
+      expect([opened.panelOverflowX, opened.pageOverflowX]).toEqual([0, 0]);
+      // Scrolled, the panel shows its log at the top and its footer at the end; the header stays.
+      expect((await reach(page, 'top')).reachable).toMatchObject({ '.cw-panel__close': true, '.cw-log': true });
+      expect((await reach(page, 'end')).reachable).toMatchObject({ '.cw-panel__close': true, '.cw-privacy__link': true });
+
+      // The first question takes the suggestions away: the view still ends at the text field, with the log above.
+      await input.focus();
+      await ask(page, 'Tell me more');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      const answered = await reach(page, 'as is');
+      expect(answered.reachable).toMatchObject({ '.cw-panel__close': true, '.cw-composer__input': true, '.cw-composer__send': true });
+      const lastLine = page.locator('.cw-md__p', { hasText: 'Line 12 of the answer.' });
+      const lastLineShows = await lastLine.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = (element.getRootNode() as ShadowRoot).elementFromPoint(box.left + 4, box.top + box.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+      // Only a 160 px panel (740 x 200) has no room for the answer's last line between header and text field.
+      if (height > 200) expect(lastLineShows).toBe(true);
+      await screenshot(page, `layout-short-${width}x${height}-answered`);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
