@@ -1,7 +1,7 @@
 /**
- * The panel's layout in real Chromium on screens where it is tight: short viewports (a phone on its side, the
- * on-screen keyboard, a desktop zoomed to 200 %, WCAG 1.4.10's 320 x 256), where every part must stay within reach
- * and the log keep room to be read.
+ * The panel's layout in real Chromium where it is tight: short viewports (a phone on its side, the on-screen
+ * keyboard, a desktop zoomed to 200 %, WCAG 1.4.10's 320 x 256), where every part must stay within reach and the log
+ * keep room to be read, and narrow ones, where nothing may be wider than the screen.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,25 @@ import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const ANSWER = Array.from({ length: 12 }, (_, line) => `Line ${line + 1} of the answer.\n\n`);
 const fixture = useWidgetFixture({ scriptedAnswer: (question) => (question === 'Tell me more' ? ANSWER : undefined) });
+
+/** A page with <chatbot-widget> (registered by the script tag without a serial number) and its inline settings. */
+function elementPage(options: { mode?: 'inline' | 'floating'; settings?: Record<string, unknown>; style?: string; body?: string }): string {
+  const { mode = 'floating', settings = {}, style = '', body = '<main id="chat"></main>' } = options;
+  return htmlPage(`<style>${style}</style>${body}
+    <script src="/dist/chatbot-widget.js" async></script>
+    <script type="module">
+      const element = document.createElement('chatbot-widget');
+      element.settings = ${JSON.stringify(settings)};
+      element.setAttribute('mode', '${mode}');
+      element.setAttribute('serial-number', '${fixture.service.serialNumber}');
+      element.setAttribute('base-url', '${fixture.service.url}');
+      document.getElementById('chat').append(element);
+    </script>`);
+}
+
+/** How far the page scrolls sideways (0: it fits its viewport). */
+const pageOverflowX = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 interface Reach {
   /** Parts whose centre, hit-tested, is the part itself (not covered, not outside the viewport). */
@@ -102,6 +121,27 @@ describe('the panel on a short screen', () => {
       // Only a 160 px panel (740 x 200) has no room for the answer's last line between header and text field.
       if (height > 200) expect(lastLineShows).toBe(true);
       await screenshot(page, `layout-short-${width}x${height}-answered`);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the panel on a narrow screen', () => {
+  it('an inline panel in a grid column of a 320 px page is no wider than the page', async () => {
+    // A grid column (like a flex item) is at least as wide as its content's min-content width.
+    const { page, log, close } = await fixture.open(
+      elementPage({ mode: 'inline', style: 'body { margin: 0 } main { display: grid; grid-template-columns: 1fr; padding: 8px }' }),
+      { viewport: { width: 320, height: 700 } },
+    );
+    try {
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await page.locator('.cw-chip').first().waitFor();
+      await screenshot(page, 'layout-inline-320');
+      expect(await pageOverflowX(page)).toBe(0);
+      const panelRight = await page.locator('.cw-panel').evaluate((element) => element.getBoundingClientRect().right);
+      expect(panelRight).toBeLessThanOrEqual(320);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
