@@ -27,6 +27,12 @@ function elementPage(options: { mode?: 'inline' | 'floating'; settings?: Record<
     </script>`);
 }
 
+/** A screenshot once the panel's opening animation is over (it fades the panel in). */
+async function settledScreenshot(page: Page, name: string): Promise<void> {
+  await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+  await screenshot(page, name);
+}
+
 /** How far the page scrolls sideways (0: it fits its viewport). */
 const pageOverflowX = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -93,7 +99,7 @@ describe('the panel on a short screen', () => {
       await page.locator('.cw-chip').first().waitFor();
       const input = page.getByRole('textbox', { name: 'Message' });
       await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
-      await screenshot(page, `layout-short-${width}x${height}-open`);
+      await settledScreenshot(page, `layout-short-${width}x${height}-open`);
 
       // As opened, with the focus in the text field: close, the field and send show (the field at the view's end).
       const opened = await reach(page, 'as is');
@@ -120,7 +126,7 @@ describe('the panel on a short screen', () => {
       });
       // Only a 160 px panel (740 x 200) has no room for the answer's last line between header and text field.
       if (height > 200) expect(lastLineShows).toBe(true);
-      await screenshot(page, `layout-short-${width}x${height}-answered`);
+      await settledScreenshot(page, `layout-short-${width}x${height}-answered`);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
@@ -138,10 +144,38 @@ describe('the panel on a narrow screen', () => {
     try {
       await page.getByRole('textbox', { name: 'Message' }).waitFor();
       await page.locator('.cw-chip').first().waitFor();
-      await screenshot(page, 'layout-inline-320');
+      await settledScreenshot(page, 'layout-inline-320');
       expect(await pageOverflowX(page)).toBe(0);
       const panelRight = await page.locator('.cw-panel').evaluate((element) => element.getBoundingClientRect().right);
       expect(panelRight).toBeLessThanOrEqual(320);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a suggestion with a long word or URL wraps inside the 320 px screen', async () => {
+    const suggestions = [
+      'Supercalifragilisticexpialidociouslylongwordwithoutanyspacesatallthatgoesonandonandon',
+      'https://example.com/a/very/long/path/that/keeps/going/and/going/without/any/break?query=parameter',
+      'Short one',
+    ];
+    const { page, log, close } = await fixture.open(elementPage({ settings: { SuggestedMessage: suggestions.join('\n') } }), {
+      viewport: { width: 320, height: 640 },
+    });
+    try {
+      await page.locator('.cw-launcher').click();
+      await page.locator('.cw-chip').first().waitFor();
+      await settledScreenshot(page, 'layout-chips-320');
+      const chips = await page.locator('.cw-chip').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { text: element.textContent, left: Math.round(box.left), right: Math.round(box.right) };
+        }),
+      );
+      expect(chips.map((chip) => chip.text)).toEqual(suggestions);
+      for (const chip of chips) expect([chip.text, chip.left >= 16 && chip.right <= 304]).toEqual([chip.text, true]);
+      expect(await pageOverflowX(page)).toBe(0);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
