@@ -10,7 +10,14 @@ import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const ANSWER = Array.from({ length: 12 }, (_, line) => `Line ${line + 1} of the answer.\n\n`);
-const fixture = useWidgetFixture({ scriptedAnswer: (question) => (question === 'Tell me more' ? ANSWER : undefined) });
+/** An Arabic answer with a numbered list, a bulleted one and a table. */
+const ARABIC_ANSWER = [
+  'لدينا منزلان:\n\n1. منزل عائلي بثلاث غرف نوم\n2. شقة قرب البحر\n\n',
+  '- نقطة أولى\n- نقطة ثانية\n\n',
+  '| المدينة | السعر |\n|---|---|\n| أوستن | 650 ألف |\n',
+];
+const SCRIPTED: Record<string, string[]> = { 'Tell me more': ANSWER, 'منازل': ARABIC_ANSWER };
+const fixture = useWidgetFixture({ scriptedAnswer: (question) => SCRIPTED[question] });
 
 /** A page with <chatbot-widget> (registered by the script tag without a serial number) and its inline settings. */
 function elementPage(options: { mode?: 'inline' | 'floating'; settings?: Record<string, unknown>; style?: string; body?: string }): string {
@@ -176,6 +183,44 @@ describe('the panel on a narrow screen', () => {
       expect(chips.map((chip) => chip.text)).toEqual(suggestions);
       for (const chip of chips) expect([chip.text, chip.left >= 16 && chip.right <= 304]).toEqual([chip.text, true]);
       expect(await pageOverflowX(page)).toBe(0);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('an Arabic answer', () => {
+  it.each(['rtl', 'ltr'])('lays its lists and table out right to left, markers inside the list (page dir=%s)', async (pageDir) => {
+    const arabicPage = htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')).replace(
+      '<html lang="en">',
+      `<html lang="ar" dir="${pageDir}">`,
+    );
+    const { page, log, close } = await fixture.open(arabicPage, { viewport: { width: 800, height: 700 } });
+    try {
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'منازل');
+      const answer = page.locator('.cw-msg--assistant[data-status="done"]');
+      await answer.waitFor();
+      await settledScreenshot(page, `layout-arabic-lists-page-${pageDir}`);
+      const layout = await answer.evaluate((message) => {
+        const style = (selector: string) => getComputedStyle(message.querySelector(selector)!);
+        const box = (element: Element) => element.getBoundingClientRect();
+        // A marker sits outside its item, on the item's start side, in the list's padding: inside the list's box.
+        const markersInside = [...message.querySelectorAll('ol, ul')].every((list) =>
+          [...list.children].every((item) => box(list).right - box(item).right >= 12),
+        );
+        return {
+          directions: ['ol', 'ul', 'li', 'table', 'th'].map((selector) => style(selector).direction),
+          listPadding: [style('ol').paddingLeft, parseFloat(style('ol').paddingRight) > 12],
+          markersInside,
+          headerAlign: style('th').textAlign,
+        };
+      });
+      expect(layout.directions).toEqual(['rtl', 'rtl', 'rtl', 'rtl', 'rtl']);
+      expect(layout.listPadding).toEqual(['0px', true]);
+      expect(layout.markersInside).toBe(true);
+      expect(layout.headerAlign).toBe('start');
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

@@ -53,13 +53,17 @@ function inlineNodes(nodes: readonly Inline[]): (Node | string)[] {
   });
 }
 
-/** The nodes of one block; a paragraph in a tight list item is its inlines alone. */
-function blockNodes(block: Block, tight = false): (Node | string)[] {
+/**
+ * The nodes of one block. `tightList` is given in a list item: whether its list is tight. A paragraph there has no
+ * dir of its own (dir="auto" skips text under a dir attribute, and the list takes its direction from its items'
+ * text), and in a tight list it is its inlines alone.
+ */
+function blockNodes(block: Block, tightList?: boolean): (Node | string)[] {
   switch (block.type) {
     case 'paragraph':
-      return tight
+      return tightList
         ? inlineNodes(block.children)
-        : [element('p', { class: 'cw-md__p', dir: 'auto' }, inlineNodes(block.children))];
+        : [element('p', { class: 'cw-md__p', dir: tightList === undefined ? 'auto' : undefined }, inlineNodes(block.children))];
     case 'heading':
       return [
         element(`h${block.level}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inlineNodes(block.children)),
@@ -74,13 +78,15 @@ function blockNodes(block: Block, tight = false): (Node | string)[] {
     case 'quote':
       return [element('blockquote', { class: 'cw-md__quote', dir: 'auto' }, block.blocks.flatMap((child) => blockNodes(child)))];
     case 'list': {
+      // The list, not each item, follows the text's direction: its markers sit in its padding on the start side. An
+      // item of its own direction put them outside the list's box, where the block's paint containment clipped them.
       const items = block.items.map((item) =>
-        element('li', { class: 'cw-md__li', dir: 'auto' }, item.flatMap((child) => blockNodes(child, block.tight))),
+        element('li', { class: 'cw-md__li' }, item.flatMap((child) => blockNodes(child, block.tight))),
       );
       return [
         block.ordered
-          ? element('ol', { class: 'cw-md__ol', start: block.start === 1 ? undefined : block.start }, items)
-          : element('ul', { class: 'cw-md__ul' }, items),
+          ? element('ol', { class: 'cw-md__ol', dir: 'auto', start: block.start === 1 ? undefined : block.start }, items)
+          : element('ul', { class: 'cw-md__ul', dir: 'auto' }, items),
       ];
     }
     case 'rule':
@@ -88,14 +94,11 @@ function blockNodes(block: Block, tight = false): (Node | string)[] {
     case 'table': {
       // `align` is the attribute GFM renderers emit: unlike a style attribute, a strict CSP allows it.
       const row = (cells: readonly TableCell[], tag: 'th' | 'td'): HTMLElement =>
-        element(
-          'tr',
-          {},
-          cells.map((cell, column) => element(tag, { align: block.align[column] || undefined, dir: 'auto' }, inlineNodes(cell))),
-        );
-      // Wide tables scroll inside the bubble; focusable so keyboard users can scroll them, as code blocks.
+        element('tr', {}, cells.map((cell, column) => element(tag, { align: block.align[column] || undefined }, inlineNodes(cell))));
+      // Wide tables scroll inside the bubble; focusable so keyboard users can scroll them, as code blocks. The table,
+      // not each cell, follows the text's direction (as lists do): its columns run from the start side.
       return [
-        element('div', { class: 'cw-md__table', tabindex: 0 }, [
+        element('div', { class: 'cw-md__table', dir: 'auto', tabindex: 0 }, [
           element('table', {}, [
             element('thead', {}, [row(block.head, 'th')]),
             element('tbody', {}, block.rows.map((cells) => row(cells, 'td'))),

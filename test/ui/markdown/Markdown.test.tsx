@@ -75,6 +75,17 @@ describe('rendering', () => {
     const { root } = renderMarkdown('4. four\n5. five');
     expect(root.querySelector('ol')?.getAttribute('start')).toBe('4');
   });
+
+  test('a list takes its direction from its text (dir="auto"); its items and their paragraphs have no dir to hide it', () => {
+    // dir="auto" skips text under a dir attribute: with a dir on each item, an Arabic list resolved to left-to-right.
+    const { root } = renderMarkdown('1. منزل عائلي\n2. شقة\n\n- نقطة أولى\n\n- نقطة ثانية');
+    const lists = [...root.querySelectorAll('ol, ul')];
+    expect(lists.map((list) => [list.tagName, list.getAttribute('dir')])).toEqual([['OL', 'auto'], ['UL', 'auto']]);
+    expect(root.querySelectorAll('li[dir], li p[dir]')).toHaveLength(0);
+    // The loose list's items are paragraphs; a paragraph outside a list keeps its own dir="auto".
+    expect(root.querySelectorAll('ul li p')).toHaveLength(2);
+    expect(renderMarkdown('مرحبا').root.querySelector('p')?.getAttribute('dir')).toBe('auto');
+  });
 });
 
 describe('tables', () => {
@@ -96,7 +107,9 @@ describe('tables', () => {
       ['TD:2 Oak Ave:left', 'TD:$2,100:right', 'TD:3:'],
     ]);
     expect(wrapper.querySelector('td em')?.textContent).toBe('Elm');
-    for (const cell of wrapper.querySelectorAll('th, td')) expect(cell.getAttribute('dir')).toBe('auto');
+    // The table follows its text's direction as a whole (a dir on each cell would hide their text from it).
+    expect(wrapper.getAttribute('dir')).toBe('auto');
+    expect(wrapper.querySelectorAll('[dir]')).toHaveLength(0);
   });
 
   test('a streamed table keeps its elements: each new row is added, earlier rows are not rebuilt', () => {
