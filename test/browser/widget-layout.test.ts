@@ -227,3 +227,44 @@ describe('an Arabic answer', () => {
     }
   });
 });
+
+describe('forced colours (Windows High Contrast)', () => {
+  it('the panel, its header, the bubbles and the typing dots stay visible when backgrounds and shadows go', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')), {
+      viewport: { width: 1000, height: 760 },
+    });
+    try {
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Tell me more');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      // A question whose answer never comes: the typing dots stay.
+      await page.route('**/ClientAsk**', () => undefined);
+      await ask(page, 'Still there?');
+      await page.locator('.cw-typing').waitFor();
+      await settledScreenshot(page, 'layout-forced-colors');
+      const borders = await page.locator('.cw-panel').evaluate((panel) => {
+        const edge = (selector: string, side: 'top' | 'bottom' = 'top') => {
+          const style = getComputedStyle(selector === '.cw-panel' ? panel : panel.querySelector(selector)!);
+          return `${style.getPropertyValue(`border-${side}-style`)} ${style.getPropertyValue(`border-${side}-width`)}`;
+        };
+        return {
+          panel: edge('.cw-panel'),
+          header: edge('.cw-panel__header', 'bottom'),
+          question: edge('.cw-msg--user .cw-msg__bubble'),
+          answer: edge('.cw-msg--assistant .cw-msg__bubble'),
+          typing: edge('.cw-typing'),
+        };
+      });
+      expect(borders).toEqual({ panel: 'solid 1px', header: 'solid 1px', question: 'solid 1px', answer: 'solid 1px', typing: 'solid 1px' });
+      const dotAgainstPanel = await page.locator('.cw-typing__dot').first().evaluate((dot) => [
+        getComputedStyle(dot).backgroundColor,
+        getComputedStyle(dot.closest('.cw-panel')!).backgroundColor,
+      ]);
+      expect(dotAgainstPanel[0]).not.toBe(dotAgainstPanel[1]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
