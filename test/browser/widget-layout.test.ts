@@ -268,3 +268,46 @@ describe('forced colours (Windows High Contrast)', () => {
     }
   });
 });
+
+describe('the welcome popup', () => {
+  it.each([
+    { name: 'a 593-character welcome on a phone held sideways', width: 844, height: 390, repeat: 18 },
+    { name: 'a huge welcome on a desktop', width: 1280, height: 800, repeat: 200 },
+  ])('$name stays on screen, scrolls, and keeps its dismiss button in view', async ({ width, height, repeat }) => {
+    const welcome = 'Welcome to Harbor & Pine Realty! '.repeat(repeat).trim();
+    const { page, log, close } = await fixture.open(elementPage({ settings: { WelcomeMessage: welcome } }), { viewport: { width, height } });
+    try {
+      const popup = page.locator('.cw-popup');
+      await popup.waitFor();
+      await popup.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      await screenshot(page, `layout-popup-${width}x${height}`);
+      const measure = (scrollTo: 'top' | 'end') =>
+        popup.evaluate((element, where) => {
+          element.scrollTop = where === 'end' ? element.scrollHeight : 0;
+          const box = element.getBoundingClientRect();
+          const dismiss = element.querySelector('.cw-popup__dismiss')!;
+          const dismissBox = dismiss.getBoundingClientRect();
+          const hit = (element.getRootNode() as ShadowRoot).elementFromPoint(dismissBox.left + 14, dismissBox.top + 14);
+          return {
+            top: box.top,
+            height: box.height,
+            scrolls: element.scrollHeight > element.clientHeight,
+            dismissReachable: hit !== null && dismiss.contains(hit),
+          };
+        }, scrollTo);
+      const atTop = await measure('top');
+      expect(atTop.top).toBeGreaterThanOrEqual(0);
+      expect(atTop.height).toBeLessThanOrEqual(height / 2 + 0.5);
+      expect(atTop.scrolls).toBe(true);
+      expect(atTop.dismissReachable).toBe(true);
+      expect((await measure('end')).dismissReachable).toBe(true);
+      // Its whole text is still there (and in the panel's welcome message, one click away).
+      expect(await page.locator('.cw-popup__text').textContent()).toBe(welcome);
+      await page.locator('.cw-popup__dismiss').click();
+      await popup.waitFor({ state: 'detached' });
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
