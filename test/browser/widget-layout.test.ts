@@ -311,3 +311,52 @@ describe('the welcome popup', () => {
     }
   });
 });
+
+describe("the chatbot's name in the header", () => {
+  const name = 'Harbor and Pine Realty Customer Care Team';
+
+  it('a 40-character name shows whole on two lines at desktop width, and names the dialog', async () => {
+    const { page, log, close } = await fixture.open(elementPage({ settings: { Name: name } }), { viewport: { width: 1280, height: 800 } });
+    try {
+      await page.locator('.cw-launcher').click();
+      const title = page.locator('.cw-panel__title');
+      await expect.poll(() => title.textContent()).toBe(name);
+      await settledScreenshot(page, 'layout-long-name-1280');
+      const shown = await title.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return {
+          lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+          clipped: element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1,
+        };
+      });
+      expect(shown).toEqual({ lines: 2, clipped: false });
+      await expect.poll(() => page.getByRole('dialog', { name }).count()).toBe(1);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an inline panel with a long name fits a grid column of a 320 px page (the name wraps, it does not widen the header)', async () => {
+    const { page, log, close } = await fixture.open(
+      elementPage({
+        mode: 'inline',
+        settings: { Name: name },
+        style: 'body { margin: 0 } main { display: grid; grid-template-columns: 1fr; padding: 24px }',
+      }),
+      { viewport: { width: 320, height: 800 } },
+    );
+    try {
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await expect.poll(() => page.locator('.cw-panel__title').textContent()).toBe(name);
+      await settledScreenshot(page, 'layout-long-name-inline-320');
+      expect(await pageOverflowX(page)).toBe(0);
+      const panelRight = await page.locator('.cw-panel').evaluate((element) => element.getBoundingClientRect().right);
+      expect(panelRight).toBeLessThanOrEqual(296);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
