@@ -238,14 +238,19 @@ export function createConversation(deps: ConversationDeps): Conversation {
       cancelFrame?.();
       cancelFrame = null;
     };
+    /** `waited`, unless the visitor stops first: a session that never comes must not hold the question. */
+    const unlessStopped = <T>(waited: Promise<T>): Promise<T> =>
+      new Promise((resolve, reject) => {
+        run.controller.signal.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')));
+        waited.then(resolve, reject);
+      });
 
     try {
       // A session there already was restored or used before: it may have expired.
       const restored = sessions.current !== null;
-      const session = await sessions.obtain();
+      const session = await unlessStopped(sessions.obtain());
       let final;
       try {
-        if (run.stopped) throw new DOMException('stopped', 'AbortError');
         final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
       } catch (error) {
         // A stored session the service no longer knows (HTTP 401): the question was refused, not asked, so it is
@@ -254,7 +259,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
           throw error;
         }
         sessions.set(null);
-        final = await deps.client.askStream(askRequest(await sessions.fresh(), user), { onChunk }, { signal: run.controller.signal });
+        final = await deps.client.askStream(askRequest(await unlessStopped(sessions.fresh()), user), { onChunk }, {
+          signal: run.controller.signal,
+        });
       }
       cancelPendingFrame();
       batch(() => {

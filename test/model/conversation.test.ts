@@ -121,6 +121,18 @@ describe('conversation: stop, failures and retry', () => {
     expect(events.some((event) => event.name === 'error')).toBe(false);
   });
 
+  it('stop while the session is still coming (GetConfig hangs) frees the question at once, for a retry', async () => {
+    const { conversation, fake } = createHarness({ newSession: () => new Promise(() => undefined) });
+    const result = conversation.send('Anyone there?');
+    await settle();
+    expect(conversation.busy.value).toBe(true);
+    conversation.stop();
+    await expect(result).resolves.toEqual({ ok: false, reason: 'stopped' });
+    expect(conversation.busy.value).toBe(false);
+    expect(statuses(conversation)).toEqual(['user:sent', 'assistant:stopped']);
+    expect(fake.asks).toHaveLength(0);
+  });
+
   it('an interrupted stream keeps what arrived, says so, and retries only when asked', async () => {
     const { conversation, fake } = createHarness();
     const result = conversation.send('Question');
