@@ -17,7 +17,7 @@ import {
 import { mergeStored } from './stored-merge.js';
 import type { ConversationState } from './lazy-conversation.js';
 import { errorKind, failureMessage } from './failures.js';
-import { takeSendSlot } from './rate-limit.js';
+import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { transcriptOf } from './transcript.js';
 import { afterNextPaint, animationFrameScheduler } from './frame.js';
@@ -182,12 +182,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
     deps.emit('message', { id: message.id, role: message.role, text: message.text.peek() });
   }
 
-  /** True when the local rate limit lets one more question through (and counts it); else shows the notice. */
-  function takeRateLimitSlot(): boolean {
+  /**
+   * Counts one more question against the local rate limit and returns what gives that count back; null, after
+   * showing the notice, when the window is full. The window is a second longer than the service's, which starts
+   * it when the question arrives: a question sent the moment the notice lifts must not be refused there.
+   */
+  function takeRateLimitSlot(): (() => void) | null {
     const limit = deps.settings.peek().rateLimit;
-    if (limit === null) return true;
-    const verdict = takeSendSlot(limit, deps.visitorStore, clock.now());
-    if (verdict.allowed) return true;
+    const now = clock.now();
+    if (limit === null) return () => undefined;
+    const verdict = takeSendSlot({ ...limit, windowSeconds: limit.windowSeconds + 1 }, deps.visitorStore, now);
+    if (verdict.allowed) return () => returnSendSlot(deps.visitorStore, now);
     cancelRateLimitTimer?.();
     rateLimit.value = { message: limit.message, retryAt: clock.now() + verdict.retryInMs };
     cancelRateLimitTimer = clock.setTimeout(() => {
@@ -195,7 +200,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       rateLimit.value = null;
     }, verdict.retryInMs);
     deps.emit('error', { message: limit.message, kind: 'rate-limit' });
-    return false;
+    return null;
   }
 
   function askRequest(asked: Session, user: ChatMessage): Omit<AskRequest, 'stream'> {
@@ -209,8 +214,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     };
   }
 
-  /** Asks for `user`'s answer, streaming it into a new assistant message. */
-  async function ask(user: LiveMessage): Promise<SendResult> {
+  /**
+   * Asks for `user`'s answer, streaming it into a new assistant message. `giveBackSlot` returns the question's
+   * rate-limit count when the service refused it or was never reached: only questions it took count.
+   */
+  async function ask(user: LiveMessage, giveBackSlot: () => void): Promise<SendResult> {
     const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
     const run = { controller: new AbortController(), stopped: false, answer };
     running = run;
@@ -284,6 +292,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           answer.status.value = 'interrupted';
         } else {
           // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry.
+          if (['network', 'http', 'business'].includes(errorKind(error))) giveBackSlot();
           remove(answer);
           user.error.value = reason;
           user.status.value = 'failed';
@@ -332,7 +341,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const content = text.trim();
       if (content === '' && attachments.length === 0) return { ok: false, reason: 'empty' };
       if (running !== null || disposed) return { ok: false, reason: 'busy' };
-      if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
+      const giveBackSlot = takeRateLimitSlot();
+      if (giveBackSlot === null) return { ok: false, reason: 'rate-limited' };
       const user = createMessage({
         id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: content, attachments,
       });
@@ -342,7 +352,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       });
       writeDraft();
       emitMessage(user);
-      return ask(user);
+      return ask(user, giveBackSlot);
     },
 
     stop() {
@@ -364,7 +374,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
         user = list.slice(0, index).findLast((item) => item.role === 'user');
       }
       if (user === undefined) return { ok: false, reason: 'failed' };
-      if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
+      const giveBackSlot = takeRateLimitSlot();
+      if (giveBackSlot === null) return { ok: false, reason: 'rate-limited' };
       const question = user;
       changedHere.add(question.id).add(target.id);
       batch(() => {
@@ -373,7 +384,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         // The question moves to the end, right above its new answer; the answer retried (if that was the target) goes.
         messages.value = [...live().filter((item) => item !== target && item !== question), question];
       });
-      return ask(question);
+      return ask(question, giveBackSlot);
     },
 
     edit(messageId) {

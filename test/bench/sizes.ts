@@ -58,9 +58,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * answer's request end as the service ends it (+21 B: aborting it at the final object failed the request in DevTools
  * and cost the HTTP/1.1 connection), and to 46,740 B for fixes from a second QA pass (a conversation whose code
  * arrived after destroy() kept listening; the element's open attribute re-applied on any change, +46 B), and to
- * 46,780 B for mount()'s checks of a null target, a settings non-object and a non-http(s) baseUrl (+42 B).
+ * 46,780 B for mount()'s checks of a null target, a settings non-object and a non-http(s) baseUrl (+42 B), and to
+ * 46,900 B for a double-click on Send that stopped its own answer, Stop while a session is coming, and rate-limit
+ * counts given back for questions the service never took (+126 B).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_780 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_900 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
