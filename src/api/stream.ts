@@ -20,8 +20,12 @@ const OPERATION = 'askStream';
 /** How long a stream may stay open after its final object before the client ends it. */
 export const CLOSE_GRACE_MS = 1000;
 
+function mediaTypeOf(response: Response): string {
+  return (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 function isJsonResponse(response: Response): boolean {
-  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(response);
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
@@ -112,6 +116,8 @@ export async function streamAnswer(
     async function onopen(response: Response): Promise<void> {
       opened = true;
       if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
+      // A web page (a wrong baseUrl, a captive portal, an app's fallback page) is not an answer cut short.
+      if (mediaTypeOf(response) === 'text/html') throw malformedError(OPERATION, new Error('an HTML page, not a stream'));
       if (!isJsonResponse(response)) return;
       // A JSON answer instead of a stream: an envelope, most likely a business error such as a rate limit.
       const answer = readEnvelope(OPERATION, await readBody(OPERATION, response, signal), readAnswer);
