@@ -37,8 +37,11 @@ export interface ConversationDeps {
   chatStore(kind: StorageKind): KeyValueStore;
   /** Visitor-wide data that outlives a conversation: the rate limiter's send times. */
   visitorStore: KeyValueStore;
-  /** A fresh session (GetConfig). */
-  newSession(): Promise<Session>;
+  /**
+   * A fresh session (GetConfig). `afterExpiry`: the service has just refused a session, so one GetConfig brought
+   * earlier and kept unused may be just as stale: ask again.
+   */
+  newSession(afterExpiry?: boolean): Promise<Session>;
   emit: Emit;
   /** The signals the panel already reads (lazy-conversation.ts); this conversation drives them. */
   state: ConversationState;
@@ -80,7 +83,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let store = deps.chatStore(storeKind);
   /** When this conversation was started (a later stored start is another tab's "new conversation"); 0: never. */
   let startedAt = 0;
-  const sessions = createSessionKeeper(() => deps.newSession());
+  const sessions = createSessionKeeper(deps.newSession);
   let running: { controller: AbortController; stopped: boolean; answer: ChatMessage } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
   let cancelDraftWrite: Cancel | null = null;
@@ -267,7 +270,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           throw error;
         }
         sessions.set(null);
-        final = await deps.client.askStream(askRequest(await unlessStopped(sessions.fresh()), user), { onChunk }, {
+        final = await deps.client.askStream(askRequest(await unlessStopped(sessions.fresh(true)), user), { onChunk }, {
           signal: run.controller.signal,
         });
       }

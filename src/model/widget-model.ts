@@ -166,8 +166,12 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     loadConfig().catch(() => undefined); // reported through `config` and the error event
   }
 
-  /** A session for a new conversation: the one GetConfig brought, if unused, else one from a fresh GetConfig. */
-  async function newSession(): Promise<Session> {
+  /**
+   * A session for a new conversation: the one GetConfig brought, if unused, else one from a fresh GetConfig. After
+   * the service refused a session, an unused one from the page's first GetConfig may have expired with it.
+   */
+  async function newSession(afterExpiry?: boolean): Promise<Session> {
+    if (afterExpiry) unclaimedSession = null;
     if (configRequest === null && unclaimedSession === null) void loadConfig().catch(() => undefined);
     if (configRequest !== null) await configRequest;
     const session = unclaimedSession;

@@ -339,6 +339,23 @@ describe('widget model: sessions and conversation', () => {
     expect([...local.items.keys()].filter((key) => key.includes(':chat'))).toEqual([]);
   });
 
+  it('a stored session the service refuses (401) is replaced by a new GetConfig, not by the page-load session kept unused', async () => {
+    const local = new FakeStorage();
+    local.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'stored' }));
+    const { model, fake } = createModel({ local });
+    await settle(); // GetConfig at page load brought session 501, kept for a new conversation
+    const sent = model.conversation.send('Back after a while');
+    const refused = await fake.nextAsk();
+    expect(refused.request.sessionID).toBe(7);
+    // The service forgot every session (a restart): 501, as old as the page, is gone too.
+    refused.fail('http', 'HTTP 401', { status: 401, serviceMessage: 'Unknown or expired session key' });
+    const retried = await fake.nextAsk();
+    expect(fake.configRequests).toHaveLength(2);
+    expect(retried.request.sessionID).toBe(502);
+    retried.finish('Welcome back.');
+    await expect(sent).resolves.toEqual({ ok: true });
+  });
+
   it('a question sent while GetConfig is still loading waits for its session', async () => {
     const { model, fake } = createModel();
     const sent = model.conversation.send('Early question');
