@@ -8,7 +8,8 @@
  */
 import { batch, effect } from '@preact/signals-core';
 import type { ServiceClient } from '../api/client.js';
-import { isServiceError } from '../api/errors.js';
+import { isServiceError, ServiceError } from '../api/errors.js';
+import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import {
   createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
@@ -274,9 +275,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
           signal: run.controller.signal,
         });
       }
+      const text = final.Answer !== '' ? final.Answer : received;
+      // An empty bubble marked done would say nothing and offer nothing: the question fails, to be sent again.
+      if (text.trim() === '') throw new ServiceError('malformed', failureText.emptyAnswer, { operation: 'askStream' });
       cancelPendingFrame();
       batch(() => {
-        answer.text.value = final.Answer !== '' ? final.Answer : received;
+        answer.text.value = text;
         answer.status.value = 'done';
       });
       emitMessage(answer);

@@ -133,6 +133,19 @@ describe('conversation: stop, failures and retry', () => {
     expect(fake.asks).toHaveLength(0);
   });
 
+  it('an empty answer is not shown as a finished, empty bubble: the question fails, to be sent again', async () => {
+    const { conversation, fake, events } = createHarness();
+    const result = conversation.send('Hello?');
+    (await fake.nextAsk()).finish('');
+    await expect(result).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:failed']);
+    expect(conversation.messages.value[0]?.error.value).toBe('The chatbot sent an empty answer.');
+    expect(events.at(-1)).toEqual({ name: 'error', payload: { message: 'The chatbot sent an empty answer.', kind: 'malformed' } });
+    const retried = conversation.retry(conversation.messages.value[0]?.id ?? '');
+    (await fake.nextAsk()).finish('Hello!');
+    await expect(retried).resolves.toEqual({ ok: true });
+  });
+
   it('an interrupted stream keeps what arrived, says so, and retries only when asked', async () => {
     const { conversation, fake } = createHarness();
     const result = conversation.send('Question');
