@@ -4,7 +4,6 @@ import { useRef, useState } from 'preact/hooks';
 import type { ListingItem, SaleType } from '../../../../src/api/index';
 import { formatPrice } from '../lib/listings';
 import type { ConsoleApi } from './api';
-import { AriaDisabledButton } from './AriaDisabledButton';
 import { ListingForm } from './ListingForm';
 import { createListingFormModel, type FormMode, type ListingFormModel } from './listing-form-model';
 import { SALE_TYPE_OPTIONS } from './listing-fields';
@@ -236,13 +235,13 @@ function Pager({ model }: { model: ListingsModel }) {
         <select id="page-size" value={String(size)} onChange={(event) => void model.setPageSize(Number(event.currentTarget.value))}>
           {PAGE_SIZES.map((option) => <option key={option} value={String(option)}>{option}</option>)}
         </select>
-        <AriaDisabledButton type="button" class="button button--small" unavailable={page <= 1} onClick={() => void model.goToPage(page - 1)}>
+        <button type="button" class="button button--small" disabled={page <= 1} onClick={() => void model.goToPage(page - 1)}>
           Previous<span class="sr-only"> page</span>
-        </AriaDisabledButton>
+        </button>
         <span>Page {page} of {model.pageCount.value}</span>
-        <AriaDisabledButton type="button" class="button button--small" unavailable={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
+        <button type="button" class="button button--small" disabled={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
           Next<span class="sr-only"> page</span>
-        </AriaDisabledButton>
+        </button>
       </div>
     </nav>
   );
