@@ -55,10 +55,7 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const headers = await transport.headers({
-    accept: 'text/event-stream, application/json',
-    'content-type': 'application/json',
-  });
+  const headers = await transport.headers({ accept: 'text/event-stream, application/json', 'content-type': 'application/json' }, OPERATION);
   throwIfAborted(OPERATION, signal);
   const body = JSON.stringify({ ...request, stream: true });
 
