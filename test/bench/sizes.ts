@@ -64,9 +64,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * web page read as a malformed answer, an empty answer failing instead of showing nothing, a new GetConfig after a
  * refused session, focus kept after the popup's dismiss and the config's Retry, a failing headers function as a
  * ServiceError, +117 B), and to 47,060 B for leaving the custom element's own lang and !important inline theme
- * variables as the page set them (+39 B).
+ * variables as the page set them (+39 B), and to 47,070 B for settings warnings from GetConfig's answer instead of
+ * the stored copy (+8 B).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_060 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_070 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

@@ -151,6 +151,29 @@ describe('widget model: settings', () => {
     expect(second.model.settings.value.bubbleColor).toBe(first.model.settings.value.bubbleColor);
   });
 
+  it('warns about the config as it is now: not about values the operator fixed since the stored copy', async () => {
+    const first = createModel({ config: { ChatBubbleColor: 'blue', UserMessageColor: 'green' } });
+    await settle();
+    expect(first.warnings).toHaveLength(1);
+    const fixedOne = createModel({ local: first.local, config: { ChatBubbleColor: 'blue', UserMessageColor: 'rgb(0,0,0)' } });
+    await settle();
+    expect(fixedOne.warnings).toHaveLength(1);
+    expect(fixedOne.warnings[0]).toContain('ChatBubbleColor');
+    expect(fixedOne.warnings[0]).not.toContain('UserMessageColor');
+    const allFixed = createModel({ local: first.local, config: { ChatBubbleColor: 'rgb(1,2,3)', UserMessageColor: 'rgb(0,0,0)' } });
+    await settle();
+    expect(allFixed.warnings).toEqual([]);
+  });
+
+  it('when GetConfig fails, the stored config and inline settings are still checked, with one warning', async () => {
+    const first = createModel({ config: { ChatBubbleColor: 'blue' } });
+    await settle();
+    const offline = createModel({ local: first.local, inline: { MessageLimit: -7 }, configError: new Error('offline') });
+    await settle();
+    expect(offline.warnings).toHaveLength(1);
+    expect(offline.warnings[0]).toMatch(/ChatBubbleColor[\s\S]*MessageLimit \(inline\)/);
+  });
+
   it('configKnown: false on a first visit until GetConfig answers, and stays false when it fails', async () => {
     const first = createModel({ config: { Name: 'Realty Bot' } });
     expect(first.model.configKnown.value).toBe(false);
