@@ -2,6 +2,7 @@
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { ConsoleApi } from './api';
+import { AriaDisabledButton } from './AriaDisabledButton';
 import { SettingInput } from './SettingInput';
 import { LANGUAGE_SUGGESTIONS, SETTING_GROUPS, settingInputId, timeZoneSuggestions } from './settings-fields';
 import type { SettingsModel } from './settings-model';
@@ -79,12 +80,12 @@ export function SettingsEditor({ model, api }: Props): JSX.Element {
           </p>
         </div>
         <div class="save-bar__actions">
-          <button type="button" class="button button--quiet" disabled={changedCount === 0 || model.saving.value} onClick={() => model.discard()}>
+          <AriaDisabledButton type="button" class="button button--quiet" unavailable={changedCount === 0 || model.saving.value} onClick={() => model.discard()}>
             Discard
-          </button>
-          <button type="submit" class="button button--primary" disabled={model.saving.value} aria-describedby="settings-state">
+          </AriaDisabledButton>
+          <AriaDisabledButton type="submit" class="button button--primary" unavailable={model.saving.value} aria-describedby="settings-state">
             {model.saving.value ? 'Saving…' : 'Save changes'}
-          </button>
+          </AriaDisabledButton>
         </div>
       </div>
     </form>

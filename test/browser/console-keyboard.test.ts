@@ -1,0 +1,82 @@
+/**
+ * The console used from the keyboard alone, in Chromium: a button pressed with Enter that then becomes unavailable
+ * does not drop focus to <body> (the operator would have to Tab in again from the top of the page).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editChatbot } from '../helpers/service';
+import { openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+
+let fixture: ConsoleFixture;
+
+beforeAll(async () => {
+  fixture = await startConsoleFixture();
+});
+
+afterAll(async () => {
+  await fixture?.close();
+});
+
+/** What has keyboard focus, in words a failing assertion can show: an id, or a tag with its text. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'BODY';
+    if (element.id) return `#${element.id}`;
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    return `${element.tagName.toLowerCase()} "${name}"`;
+  });
+}
+
+/** Focuses `name` (a button) and presses Enter on it, as a keyboard user does. */
+async function pressWithEnter(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name, exact: typeof name === 'string' }).focus();
+  await page.keyboard.press('Enter');
+}
+
+describe('operator console: focus after a button becomes unavailable or goes away', () => {
+  it('Save changes keeps focus while it saves and after; Discard keeps it once nothing is left to discard', async () => {
+    const before = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    let releaseEdit: () => void = () => undefined;
+    const editHeld = new Promise<void>((resolve) => (releaseEdit = resolve));
+    let editsSent = 0;
+    await page.route('**/console-api/edit', async (route) => {
+      editsSent += 1;
+      await editHeld;
+      await route.continue();
+    });
+    try {
+      await page.locator('#setting-AnswerSuffix').fill('Saved from the keyboard.');
+      await pressWithEnter(page, 'Save changes');
+      const saving = page.getByRole('button', { name: 'Saving…' });
+      await saving.waitFor();
+      expect(await focused(page)).toBe('button "Saving…"');
+      expect(await saving.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while saving, it sends nothing more.
+      await page.keyboard.press('Enter');
+      await page.locator('#setting-Name').press('Enter');
+      await page.locator('#setting-AnswerSuffix').focus();
+      await saving.focus();
+      releaseEdit();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting: Answer suffix.' }).waitFor();
+      expect(await focused(page)).toBe('button "Save changes"');
+      expect(editsSent).toBe(1);
+      expect((await readSettings(fixture.service)).AnswerSuffix).toBe('Saved from the keyboard.');
+
+      await page.locator('#setting-AnswerSuffix').fill('Not kept.');
+      await pressWithEnter(page, 'Discard');
+      await page.locator('#settings-status', { hasText: 'Changes discarded' }).waitFor();
+      const discard = page.getByRole('button', { name: 'Discard' });
+      expect(await focused(page)).toBe('button "Discard"');
+      expect(await discard.getAttribute('aria-disabled')).toBe('true');
+      expect(await page.locator('#setting-AnswerSuffix').inputValue()).toBe('Saved from the keyboard.');
+      expect(await page.locator('.save-bar__state').textContent()).toBe('All changes saved.');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      releaseEdit();
+      await close();
+      await editChatbot(fixture.service, { AnswerSuffix: before.AnswerSuffix });
+    }
+  });
+});
