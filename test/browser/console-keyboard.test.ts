@@ -79,4 +79,46 @@ describe('operator console: focus after a button becomes unavailable or goes awa
       await editChatbot(fixture.service, { AnswerSuffix: before.AnswerSuffix });
     }
   });
+
+  it('the pager\'s Next stays focused on the last page, and Previous on the first', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const summary = page.locator('#listings-summary');
+      const pageLabel = page.locator('.pager__controls > span');
+      const pageCount = Number((await pageLabel.textContent())?.match(/of (\d+)/)?.[1]);
+      expect(pageCount).toBeGreaterThan(1);
+
+      const next = page.getByRole('button', { name: 'Next page' });
+      await next.focus();
+      for (let pageNumber = 2; pageNumber <= pageCount; pageNumber += 1) {
+        await page.keyboard.press('Enter');
+        await pageLabel.filter({ hasText: `Page ${pageNumber} of` }).waitFor();
+        await summary.filter({ hasText: /^Showing/ }).waitFor();
+      }
+      expect(await next.getAttribute('aria-disabled')).toBe('true');
+      expect(await focused(page)).toBe('button "Next page"');
+      // Unavailable, it loads nothing.
+      let pagesRequested = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/console-api/realEstateList')) pagesRequested += 1;
+      });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      expect(pagesRequested).toBe(0);
+      expect(await pageLabel.textContent()).toBe(`Page ${pageCount} of ${pageCount}`);
+
+      const previous = page.getByRole('button', { name: 'Previous page' });
+      await previous.focus();
+      for (let pageNumber = pageCount - 1; pageNumber >= 1; pageNumber -= 1) {
+        await page.keyboard.press('Enter');
+        await pageLabel.filter({ hasText: `Page ${pageNumber} of` }).waitFor();
+        await summary.filter({ hasText: /^Showing/ }).waitFor();
+      }
+      expect(await previous.getAttribute('aria-disabled')).toBe('true');
+      expect(await focused(page)).toBe('button "Previous page"');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

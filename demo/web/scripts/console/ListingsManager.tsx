@@ -4,6 +4,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { ListingItem, SaleType } from '../../../../src/api/index';
 import { formatPrice } from '../lib/listings';
 import type { ConsoleApi } from './api';
+import { AriaDisabledButton } from './AriaDisabledButton';
 import { ListingForm } from './ListingForm';
 import { createListingFormModel, type FormMode, type ListingFormModel } from './listing-form-model';
 import { SALE_TYPE_OPTIONS } from './listing-fields';
@@ -235,13 +236,13 @@ function Pager({ model }: { model: ListingsModel }) {
         <select id="page-size" value={String(size)} onChange={(event) => void model.setPageSize(Number(event.currentTarget.value))}>
           {PAGE_SIZES.map((option) => <option key={option} value={String(option)}>{option}</option>)}
         </select>
-        <button type="button" class="button button--small" disabled={page <= 1} onClick={() => void model.goToPage(page - 1)}>
+        <AriaDisabledButton type="button" class="button button--small" unavailable={page <= 1} onClick={() => void model.goToPage(page - 1)}>
           Previous<span class="sr-only"> page</span>
-        </button>
+        </AriaDisabledButton>
         <span>Page {page} of {model.pageCount.value}</span>
-        <button type="button" class="button button--small" disabled={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
+        <AriaDisabledButton type="button" class="button button--small" unavailable={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
           Next<span class="sr-only"> page</span>
-        </button>
+        </AriaDisabledButton>
       </div>
     </nav>
   );
