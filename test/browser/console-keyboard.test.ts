@@ -1,10 +1,11 @@
 /**
  * The console used from the keyboard alone, in Chromium: a button pressed with Enter that then becomes unavailable
- * does not drop focus to <body> (the operator would have to Tab in again from the top of the page).
+ * or goes away does not drop focus to <body> (the operator would have to Tab in again from the top of the page).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editChatbot } from '../helpers/service';
+import type { RealEstateListResponse } from '../../src/api/types';
+import { callService, editChatbot } from '../helpers/service';
 import { openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
@@ -77,6 +78,45 @@ describe('operator console: focus after a button becomes unavailable or goes awa
       releaseEdit();
       await close();
       await editChatbot(fixture.service, { AnswerSuffix: before.AnswerSuffix });
+    }
+  });
+
+  it('Clear filters and Clear selection, which go when pressed, hand focus on and say what happened', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const all = await callService<RealEstateListResponse>(fixture.service, '/chat/Chatbot/RealEstateList', {
+        SerialNumber: fixture.service.serialNumber,
+        PageSize: 1,
+      });
+      const city = all.List[0]?.City ?? '';
+      const summary = page.locator('#listings-summary');
+      await page.getByLabel('City').fill(city);
+      await pressWithEnter(page, 'Apply filters');
+      await summary.filter({ hasNotText: `of ${all.VirtualCount} listings` }).filter({ hasText: /^Showing/ }).waitFor();
+
+      await pressWithEnter(page, 'Clear filters');
+      await summary.filter({ hasText: `of ${all.VirtualCount} listings` }).waitFor();
+      expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+      expect(await focused(page)).toBe('button "Apply filters"');
+      await expect.poll(() => page.locator('#listings-status').textContent(), { timeout: 5_000 }).toBe(`Filters cleared: ${all.VirtualCount} listings in all.`);
+
+      await page.locator('tbody tr').getByRole('checkbox').nth(1).check();
+      await pressWithEnter(page, 'Clear selection');
+      await page.getByRole('button', { name: 'Clear selection' }).waitFor({ state: 'detached' });
+      expect(await focused(page)).toBe('input "Select every listing on this page"');
+      await expect.poll(() => page.locator('#listings-status').textContent(), { timeout: 5_000 }).toBe('Selection cleared: no listing is selected.');
+
+      // With nothing on this page to select (a selection outlives filters), the table itself takes focus.
+      await page.locator('tbody tr').getByRole('checkbox').nth(0).check();
+      await page.getByLabel('City').fill('A city with no listings');
+      await pressWithEnter(page, 'Apply filters');
+      await page.getByText('No listings match these filters.').waitFor();
+      await pressWithEnter(page, 'Clear selection');
+      await page.getByRole('button', { name: 'Clear selection' }).waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.matches('.table-wrap[role="region"]'))).toBe(true);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
     }
   });
 
