@@ -1,6 +1,7 @@
 /**
  * The console used from the keyboard alone, in Chromium: a button pressed with Enter that then becomes unavailable
- * or goes away does not drop focus to <body> (the operator would have to Tab in again from the top of the page).
+ * or goes away does not drop focus to <body> (the operator would have to Tab in again from the top of the page),
+ * and a field reached with Tab is never hidden under the sticky save bar (WCAG 2.4.11).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,91 @@ describe('operator console: focus after a button becomes unavailable or goes awa
       expect(await previous.getAttribute('aria-disabled')).toBe('true');
       expect(await focused(page)).toBe('button "Previous page"');
       expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+interface Obscured {
+  control: string;
+  coveredPercent: number;
+}
+
+/** Waits until the page stops scrolling (focus scrolls smoothly unless reduced motion is asked for). */
+async function scrollSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let stillFrames = 0;
+        const started = performance.now();
+        const check = () => {
+          stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
+          last = window.scrollY;
+          if (stillFrames >= 5 || performance.now() - started > 3_000) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
+/** How much of the focused control the save bar covers, when the control is outside the bar. */
+function coveredBySaveBar(page: Page): Promise<Obscured | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    const bar = document.querySelector('.save-bar');
+    if (!element || element === document.body || !bar || bar.contains(element) || element.tagName === 'IFRAME') return null;
+    const box = element.getBoundingClientRect();
+    const barBox = bar.getBoundingClientRect();
+    const overlap = Math.max(0, Math.min(box.bottom, barBox.bottom) - Math.max(box.top, barBox.top));
+    return { control: element.id || element.textContent?.trim().slice(0, 30) || element.tagName, coveredPercent: Math.round((overlap / Math.max(1, box.height)) * 100) };
+  });
+}
+
+/** Tabs from the top of the console through every control of the settings form and lists those the bar covers. */
+async function controlsHiddenWhileTabbing(page: Page): Promise<{ reached: number; obscured: Obscured[] }> {
+  await page.locator('.skip-link').focus();
+  let reached = 0;
+  const obscured: Obscured[] = [];
+  for (let step = 0; step < 120; step += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.tagName === 'IFRAME')) break;
+    await scrollSettled(page);
+    const covered = await coveredBySaveBar(page);
+    if (!covered) continue;
+    reached += 1;
+    if (covered.coveredPercent > 0) obscured.push(covered);
+  }
+  return { reached, obscured };
+}
+
+describe('operator console: the sticky save bar never hides the focused field', () => {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 320, height: 568 }]) {
+    it(`Tab through the settings at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, close } = await openConsole(fixture, '', { viewport });
+      try {
+        const { reached, obscured } = await controlsHiddenWhileTabbing(page);
+        expect(reached).toBeGreaterThan(30);
+        expect(obscured).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('with an error notice making the bar taller, on a phone: the field the error names and every other one show', async () => {
+    const { page, close } = await openConsole(fixture, '', { viewport: { width: 320, height: 568 } });
+    try {
+      await page.locator('#setting-ChatbotPrivacyPolicyUrl').fill('not a link');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#setting-ChatbotPrivacyPolicyUrl-error').waitFor();
+      await scrollSettled(page);
+      expect(await focused(page)).toBe('#setting-ChatbotPrivacyPolicyUrl');
+      expect(await coveredBySaveBar(page)).toEqual({ control: 'setting-ChatbotPrivacyPolicyUrl', coveredPercent: 0 });
+      const { obscured } = await controlsHiddenWhileTabbing(page);
+      expect(obscured).toEqual([]);
     } finally {
       await close();
     }
