@@ -127,10 +127,14 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
 
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   let themed: Array<[string, string]> = [];
+  // The custom element is the page's own element: a variable it set inline with !important, and its own lang,
+  // are the page's, not overwritten and put back.
+  const isPages = (name: string): boolean => host.style.getPropertyPriority(name) === 'important';
   const stopTheme = effect(() => {
     themed = Object.entries(themeVariables(model.settings.value, options.zIndex));
-    for (const [name, value] of themed) host.style.setProperty(name, value);
+    for (const [name, value] of themed) if (!isPages(name)) host.style.setProperty(name, value);
   });
+  const pageLang = host.getAttribute('lang');
   if (options.locale) host.setAttribute('lang', options.locale);
   // Media code (byte checks, recorder, uploads) loads when a visitor first uses a media button, paste or drop.
   const media = createMediaSlot(() =>
@@ -173,8 +177,11 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       stopTheme();
       removeUi();
       emitter.clear();
-      for (const [name] of themed) host.style.removeProperty(name);
-      if (options.locale) host.removeAttribute('lang');
+      for (const [name] of themed) if (!isPages(name)) host.style.removeProperty(name);
+      if (options.locale) {
+        if (pageLang === null) host.removeAttribute('lang');
+        else host.setAttribute('lang', pageLang);
+      }
     },
   };
 }

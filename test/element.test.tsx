@@ -149,6 +149,29 @@ describe('<chatbot-widget>', () => {
     expect(requests).toHaveLength(1); // never remounted
   });
 
+  it("keeps the page's own lang and !important theme variables on the element, during and after the widget", async () => {
+    defineElement();
+    serve();
+    const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test', lang: 'fr', locale: 'de-DE' });
+    element.style.setProperty('--cw-accent', 'rgb(255, 0, 0)', 'important');
+    element.settings = { ChatBubbleColor: 'rgb(0,0,128)' };
+    document.body.append(element);
+    await vi.waitFor(() => expect(label(element)).toBe('Open chat with Bot bot-a'));
+    expect(element.getAttribute('lang')).toBe('de-DE');
+    expect(element.style.getPropertyValue('--cw-accent')).toBe('rgb(255, 0, 0)');
+    expect(element.style.getPropertyValue('--cw-accent-text')).not.toBe(''); // the widget's own variables are set
+
+    element.removeAttribute('locale'); // remounts without a locale
+    await microtasks();
+    expect(element.getAttribute('lang')).toBe('fr');
+    element.remove();
+    await microtasks();
+    expect(element.getAttribute('lang')).toBe('fr');
+    expect(element.style.getPropertyValue('--cw-accent')).toBe('rgb(255, 0, 0)');
+    expect(element.style.getPropertyPriority('--cw-accent')).toBe('important');
+    expect(element.style.getPropertyValue('--cw-accent-text')).toBe('');
+  });
+
   it('a move in the DOM or a rewrite of the same attribute values leaves the panel as the visitor left it', async () => {
     defineElement();
     serve();

@@ -76,5 +76,5 @@ describe("the package's types in a strict TypeScript app", () => {
       skipLibCheck: false,
     });
     expect(describeDiagnostics(ts.getPreEmitDiagnostics(program))).toEqual([]);
-  });
+  }, 60_000); // a whole type-check: seconds on a busy machine
 });

@@ -22,8 +22,10 @@ export function setCorsHeaders(req: IncomingMessage, res: ServerResponse): void 
   const origin = req.headers.origin;
   if (!origin) return;
   res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, chatrobot-sessionkey');
+  // Its own headers, and any a site adds through the widget's `headers` option (README: a CSRF token, a site token).
+  const requested = req.headers['access-control-request-headers'];
+  res.setHeader('Access-Control-Allow-Headers', `Content-Type, Authorization, chatrobot-sessionkey${requested ? `, ${requested}` : ''}`);
+  res.setHeader('Vary', 'Origin, Access-Control-Request-Headers');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');
   if (req.headers['access-control-request-private-network'] === 'true') {

@@ -25,8 +25,11 @@ export interface Transport {
   operationUrl(operation: OperationName, defaultPath: string): string;
   /** A path relative to the base URL, or an absolute URL left as it is. */
   resolve(pathOrUrl: string): string;
-  /** `base` plus the session key and the caller's extra headers, with lower-case names. */
-  headers(base: HeaderRecord): Promise<HeaderRecord>;
+  /**
+   * `base` plus the session key and the caller's extra headers, with lower-case names. A `headers` function that
+   * throws (a token that could not be fetched) fails like a request that got no answer: a network ServiceError.
+   */
+  headers(base: HeaderRecord, operation: string): Promise<HeaderRecord>;
   /** The `xhr` option as given: how putFile creates its XMLHttpRequest (upload.ts). */
   readonly xhr: ClientOptions['xhr'];
 }
@@ -46,13 +49,17 @@ export function createTransport(options: TransportOptions): Transport {
     xhr: options.xhr,
     resolve,
     operationUrl: (operation, defaultPath) => resolve(options.paths?.[operation] ?? defaultPath),
-    async headers(base) {
-      const merged = new Headers(base);
-      const sessionKey = options.sessionKey?.();
-      if (sessionKey) merged.set(SESSION_KEY_HEADER, sessionKey);
-      const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
-      if (extra) for (const [name, value] of Object.entries(extra)) merged.set(name, value);
-      return Object.fromEntries(merged);
+    async headers(base, operation) {
+      try {
+        const merged = new Headers(base);
+        const sessionKey = options.sessionKey?.();
+        if (sessionKey) merged.set(SESSION_KEY_HEADER, sessionKey);
+        const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
+        if (extra) for (const [name, value] of Object.entries(extra)) merged.set(name, value);
+        return Object.fromEntries(merged);
+      } catch (error) {
+        throw transportError(operation, error, undefined);
+      }
     },
   };
 }

@@ -11,5 +11,6 @@ export const failureText = {
   malformed: 'The chat service sent a response the widget could not read.',
   aborted: 'The request was cancelled.',
   interrupted: 'The answer was interrupted before it was complete.',
+  emptyAnswer: 'The chatbot sent an empty answer.',
   uploadRejected: 'The chat service did not accept the uploaded file.',
 } as const;

@@ -55,7 +55,7 @@ export async function requestJson<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   throwIfAborted(operation, signal);
-  const headers = await transport.headers(request.headers);
+  const headers = await transport.headers(request.headers, operation);
   throwIfAborted(operation, signal);
   let response: Response;
   try {

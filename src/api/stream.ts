@@ -20,8 +20,12 @@ const OPERATION = 'askStream';
 /** How long a stream may stay open after its final object before the client ends it. */
 export const CLOSE_GRACE_MS = 1000;
 
+function mediaTypeOf(response: Response): string {
+  return (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 function isJsonResponse(response: Response): boolean {
-  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(response);
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
@@ -51,10 +55,7 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const headers = await transport.headers({
-    accept: 'text/event-stream, application/json',
-    'content-type': 'application/json',
-  });
+  const headers = await transport.headers({ accept: 'text/event-stream, application/json', 'content-type': 'application/json' }, OPERATION);
   throwIfAborted(OPERATION, signal);
   const body = JSON.stringify({ ...request, stream: true });
 
@@ -112,6 +113,8 @@ export async function streamAnswer(
     async function onopen(response: Response): Promise<void> {
       opened = true;
       if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
+      // A web page (a wrong baseUrl, a captive portal, an app's fallback page) is not an answer cut short.
+      if (mediaTypeOf(response) === 'text/html') throw malformedError(OPERATION, new Error('an HTML page, not a stream'));
       if (!isJsonResponse(response)) return;
       // A JSON answer instead of a stream: an envelope, most likely a business error such as a rate limit.
       const answer = readEnvelope(OPERATION, await readBody(OPERATION, response, signal), readAnswer);

@@ -118,7 +118,11 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   const popup = create('div', 'cw-popup');
   const popupText = button('cw-popup__text', () => model.open());
   popupText.dir = 'auto';
-  const dismiss = button('cw-popup__dismiss', () => model.dismissPopup());
+  const dismiss = button('cw-popup__dismiss', () => {
+    // The button goes with the popup: focus moves on to the launcher instead of falling back to the page.
+    if (shadow.activeElement === dismiss) launcher?.focus();
+    model.dismissPopup();
+  });
   dismiss.setAttribute('aria-label', DISMISS_POPUP);
   dismiss.append(glyph('', GLYPHS.dismiss));
   popup.append(popupText, dismiss);

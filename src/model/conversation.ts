@@ -8,7 +8,8 @@
  */
 import { batch, effect } from '@preact/signals-core';
 import type { ServiceClient } from '../api/client.js';
-import { isServiceError } from '../api/errors.js';
+import { isServiceError, ServiceError } from '../api/errors.js';
+import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import {
   createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
@@ -17,7 +18,7 @@ import {
 import { mergeStored } from './stored-merge.js';
 import type { ConversationState } from './lazy-conversation.js';
 import { errorKind, failureMessage } from './failures.js';
-import { takeSendSlot } from './rate-limit.js';
+import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { transcriptOf } from './transcript.js';
 import { afterNextPaint, animationFrameScheduler } from './frame.js';
@@ -37,8 +38,11 @@ export interface ConversationDeps {
   chatStore(kind: StorageKind): KeyValueStore;
   /** Visitor-wide data that outlives a conversation: the rate limiter's send times. */
   visitorStore: KeyValueStore;
-  /** A fresh session (GetConfig). */
-  newSession(): Promise<Session>;
+  /**
+   * A fresh session (GetConfig). `afterExpiry`: the service has just refused a session, so one GetConfig brought
+   * earlier and kept unused may be just as stale: ask again.
+   */
+  newSession(afterExpiry?: boolean): Promise<Session>;
   emit: Emit;
   /** The signals the panel already reads (lazy-conversation.ts); this conversation drives them. */
   state: ConversationState;
@@ -80,7 +84,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let store = deps.chatStore(storeKind);
   /** When this conversation was started (a later stored start is another tab's "new conversation"); 0: never. */
   let startedAt = 0;
-  const sessions = createSessionKeeper(() => deps.newSession());
+  const sessions = createSessionKeeper(deps.newSession);
   let running: { controller: AbortController; stopped: boolean; answer: ChatMessage } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
   let cancelDraftWrite: Cancel | null = null;
@@ -182,12 +186,17 @@ export function createConversation(deps: ConversationDeps): Conversation {
     deps.emit('message', { id: message.id, role: message.role, text: message.text.peek() });
   }
 
-  /** True when the local rate limit lets one more question through (and counts it); else shows the notice. */
-  function takeRateLimitSlot(): boolean {
+  /**
+   * Counts one more question against the local rate limit and returns what gives that count back; null, after
+   * showing the notice, when the window is full. The window is a second longer than the service's, which starts
+   * it when the question arrives: a question sent the moment the notice lifts must not be refused there.
+   */
+  function takeRateLimitSlot(): (() => void) | null {
     const limit = deps.settings.peek().rateLimit;
-    if (limit === null) return true;
-    const verdict = takeSendSlot(limit, deps.visitorStore, clock.now());
-    if (verdict.allowed) return true;
+    const now = clock.now();
+    if (limit === null) return () => undefined;
+    const verdict = takeSendSlot({ ...limit, windowSeconds: limit.windowSeconds + 1 }, deps.visitorStore, now);
+    if (verdict.allowed) return () => returnSendSlot(deps.visitorStore, now);
     cancelRateLimitTimer?.();
     rateLimit.value = { message: limit.message, retryAt: clock.now() + verdict.retryInMs };
     cancelRateLimitTimer = clock.setTimeout(() => {
@@ -195,7 +204,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       rateLimit.value = null;
     }, verdict.retryInMs);
     deps.emit('error', { message: limit.message, kind: 'rate-limit' });
-    return false;
+    return null;
   }
 
   function askRequest(asked: Session, user: ChatMessage): Omit<AskRequest, 'stream'> {
@@ -209,8 +218,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
     };
   }
 
-  /** Asks for `user`'s answer, streaming it into a new assistant message. */
-  async function ask(user: LiveMessage): Promise<SendResult> {
+  /**
+   * Asks for `user`'s answer, streaming it into a new assistant message. `giveBackSlot` returns the question's
+   * rate-limit count when the service refused it or was never reached: only questions it took count.
+   */
+  async function ask(user: LiveMessage, giveBackSlot: () => void): Promise<SendResult> {
     const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
     const run = { controller: new AbortController(), stopped: false, answer };
     running = run;
@@ -238,14 +250,19 @@ export function createConversation(deps: ConversationDeps): Conversation {
       cancelFrame?.();
       cancelFrame = null;
     };
+    /** `waited`, unless the visitor stops first: a session that never comes must not hold the question. */
+    const unlessStopped = <T>(waited: Promise<T>): Promise<T> =>
+      new Promise((resolve, reject) => {
+        run.controller.signal.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')));
+        waited.then(resolve, reject);
+      });
 
     try {
       // A session there already was restored or used before: it may have expired.
       const restored = sessions.current !== null;
-      const session = await sessions.obtain();
+      const session = await unlessStopped(sessions.obtain());
       let final;
       try {
-        if (run.stopped) throw new DOMException('stopped', 'AbortError');
         final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
       } catch (error) {
         // A stored session the service no longer knows (HTTP 401): the question was refused, not asked, so it is
@@ -254,11 +271,16 @@ export function createConversation(deps: ConversationDeps): Conversation {
           throw error;
         }
         sessions.set(null);
-        final = await deps.client.askStream(askRequest(await sessions.fresh(), user), { onChunk }, { signal: run.controller.signal });
+        final = await deps.client.askStream(askRequest(await unlessStopped(sessions.fresh(true)), user), { onChunk }, {
+          signal: run.controller.signal,
+        });
       }
+      const text = final.Answer !== '' ? final.Answer : received;
+      // An empty bubble marked done would say nothing and offer nothing: the question fails, to be sent again.
+      if (text.trim() === '') throw new ServiceError('malformed', failureText.emptyAnswer, { operation: 'askStream' });
       cancelPendingFrame();
       batch(() => {
-        answer.text.value = final.Answer !== '' ? final.Answer : received;
+        answer.text.value = text;
         answer.status.value = 'done';
       });
       emitMessage(answer);
@@ -277,6 +299,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           answer.status.value = 'interrupted';
         } else {
           // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry.
+          if (['network', 'http', 'business'].includes(errorKind(error))) giveBackSlot();
           remove(answer);
           user.error.value = reason;
           user.status.value = 'failed';
@@ -325,7 +348,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const content = text.trim();
       if (content === '' && attachments.length === 0) return { ok: false, reason: 'empty' };
       if (running !== null || disposed) return { ok: false, reason: 'busy' };
-      if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
+      const giveBackSlot = takeRateLimitSlot();
+      if (giveBackSlot === null) return { ok: false, reason: 'rate-limited' };
       const user = createMessage({
         id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: content, attachments,
       });
@@ -335,7 +359,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       });
       writeDraft();
       emitMessage(user);
-      return ask(user);
+      return ask(user, giveBackSlot);
     },
 
     stop() {
@@ -357,7 +381,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
         user = list.slice(0, index).findLast((item) => item.role === 'user');
       }
       if (user === undefined) return { ok: false, reason: 'failed' };
-      if (!takeRateLimitSlot()) return { ok: false, reason: 'rate-limited' };
+      const giveBackSlot = takeRateLimitSlot();
+      if (giveBackSlot === null) return { ok: false, reason: 'rate-limited' };
       const question = user;
       changedHere.add(question.id).add(target.id);
       batch(() => {
@@ -366,7 +391,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         // The question moves to the end, right above its new answer; the answer retried (if that was the target) goes.
         messages.value = [...live().filter((item) => item !== target && item !== question), question];
       });
-      return ask(question);
+      return ask(question, giveBackSlot);
     },
 
     edit(messageId) {

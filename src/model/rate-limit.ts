@@ -47,3 +47,10 @@ export function takeSendSlot(limit: RateLimit, store: KeyValueStore, now: number
   store.set(RATE_LIMIT_KEY, [...sends, now]);
   return { allowed: true };
 }
+
+/** Gives back the send counted at `at`: the service never took that question (refused, or never reached). */
+export function returnSendSlot(store: KeyValueStore, at: number): void {
+  const stored = store.get<unknown>(RATE_LIMIT_KEY);
+  const index = Array.isArray(stored) ? stored.indexOf(at) : -1;
+  if (index >= 0) store.set(RATE_LIMIT_KEY, (stored as unknown[]).filter((_, position) => position !== index));
+}

@@ -11,17 +11,17 @@ export interface SessionKeeper {
   set(session: Session | null): void;
   /** The current session, or a fresh one. */
   obtain(): Promise<Session>;
-  /** Asks for a fresh session unless one is on its way already. */
-  fresh(): Promise<Session>;
+  /** Asks for a fresh session unless one is on its way already (`afterExpiry`: see ConversationDeps.newSession). */
+  fresh(afterExpiry?: boolean): Promise<Session>;
 }
 
-export function createSessionKeeper(newSession: () => Promise<Session>): SessionKeeper {
+export function createSessionKeeper(newSession: (afterExpiry?: boolean) => Promise<Session>): SessionKeeper {
   let current: Session | null = null;
   let pending: Promise<Session> | null = null;
 
-  function fresh(): Promise<Session> {
+  function fresh(afterExpiry?: boolean): Promise<Session> {
     if (pending === null) {
-      const request = newSession().then(
+      const request = newSession(afterExpiry).then(
         (session) => {
           if (pending === request) {
             current = session;

@@ -96,7 +96,9 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   const cachedConfig = typeof cached === 'object' && cached !== null && !Array.isArray(cached) ? cached : undefined;
   /** What settings are resolved over: the stored config until GetConfig answers, then its answer. */
   let knownConfig: CachedConfig | undefined = cachedConfig;
-  const settings = signal(resolve(cachedConfig));
+  // Silent: the stored config may hold values the operator has fixed since. The problems are reported once GetConfig
+  // has answered, from its answer, or from what is known when it fails.
+  const settings = signal(resolve(cachedConfig, () => undefined));
   const config = signal<ConfigState>({ status: 'loading' });
   const configKnown = signal(cachedConfig !== undefined);
   // Inline: always true (setOpen leaves it alone); the launcher relies on that.
@@ -151,6 +153,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
         (error: unknown) => {
           configRequest = null;
           const problem = describeError(error);
+          settings.value = resolve(knownConfig);
           if (!disposed) {
             config.value = { status: 'failed', error: problem.message };
             emit('error', problem);
@@ -166,8 +169,12 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     loadConfig().catch(() => undefined); // reported through `config` and the error event
   }
 
-  /** A session for a new conversation: the one GetConfig brought, if unused, else one from a fresh GetConfig. */
-  async function newSession(): Promise<Session> {
+  /**
+   * A session for a new conversation: the one GetConfig brought, if unused, else one from a fresh GetConfig. After
+   * the service refused a session, an unused one from the page's first GetConfig may have expired with it.
+   */
+  async function newSession(afterExpiry?: boolean): Promise<Session> {
+    if (afterExpiry) unclaimedSession = null;
     if (configRequest === null && unclaimedSession === null) void loadConfig().catch(() => undefined);
     if (configRequest !== null) await configRequest;
     const session = unclaimedSession;

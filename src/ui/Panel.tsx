@@ -115,7 +115,15 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
       {config.status === 'failed' && (
         <div class="cw-panel__status cw-panel__status--error" role="alert">
           <span>{configFailed(config.error)}</span>{' '}
-          <button type="button" class="cw-link-button" onClick={() => model.reloadConfig()}>
+          <button
+            type="button"
+            class="cw-link-button"
+            onClick={() => {
+              // The button goes while the settings load: focus moves to the text field, not out of the dialog.
+              focusComposer();
+              model.reloadConfig();
+            }}
+          >
             {RETRY}
           </button>
         </div>

@@ -87,6 +87,21 @@ describe('headers and credentials', () => {
     expect(fake.requests.map((request) => request.headers['x-proxy-token'])).toEqual(['token-1', 'token-2']);
   });
 
+  test('a headers function that throws fails the call with a ServiceError, nothing sent, its error kept as the cause', async () => {
+    const tokenFailure = new Error('token endpoint down');
+    const { fake, client } = setup({
+      headers: async () => {
+        throw tokenFailure;
+      },
+    });
+    const error: unknown = await client.getSession(session).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'network', operation: 'getSession', cause: tokenFailure });
+    const invalidName = setup({ headers: { 'bad header': 'x' } });
+    await expect(invalidName.client.getSession(session)).rejects.toBeInstanceOf(ServiceError);
+    expect([...fake.requests, ...invalidName.fake.requests]).toEqual([]);
+  });
+
   test('a sync headers function may override the defaults, whatever the case of the name', async () => {
     const { fake, client } = setup({ secretKey: 'secret', headers: () => ({ authorization: 'Bearer from-site', Accept: 'application/vnd.x+json' }) });
     await client.getSession(session);

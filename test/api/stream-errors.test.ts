@@ -131,6 +131,16 @@ describe('failures', () => {
     await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'malformed' });
   });
 
+  test('a web page with status 200 instead of a stream (a wrong baseUrl, a captive portal) is malformed, not an interrupted answer', async () => {
+    const { client } = setup(() =>
+      new Response('<!doctype html><title>Sign in to the Wi-Fi</title>', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    );
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({
+      kind: 'malformed',
+      message: 'The chat service sent a response the widget could not read.',
+    });
+  });
+
   test('JSON that is not an envelope', async () => {
     const { client } = setup(() => jsonResponse('[1,2,3]'));
     await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'malformed' });

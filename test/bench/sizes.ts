@@ -58,9 +58,16 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * answer's request end as the service ends it (+21 B: aborting it at the final object failed the request in DevTools
  * and cost the HTTP/1.1 connection), and to 46,740 B for fixes from a second QA pass (a conversation whose code
  * arrived after destroy() kept listening; the element's open attribute re-applied on any change, +46 B), and to
- * 46,780 B for mount()'s checks of a null target, a settings non-object and a non-http(s) baseUrl (+42 B).
+ * 46,780 B for mount()'s checks of a null target, a settings non-object and a non-http(s) baseUrl (+42 B), and to
+ * 46,900 B for a double-click on Send that stopped its own answer, Stop while a session is coming, and rate-limit
+ * counts given back for questions the service never took (+126 B), and to 47,020 B for the rest of that QA pass (a
+ * web page read as a malformed answer, an empty answer failing instead of showing nothing, a new GetConfig after a
+ * refused session, focus kept after the popup's dismiss and the config's Retry, a failing headers function as a
+ * ServiceError, +117 B), and to 47,060 B for leaving the custom element's own lang and !important inline theme
+ * variables as the page set them (+39 B), and to 47,070 B for settings warnings from GetConfig's answer instead of
+ * the stored copy (+8 B).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 46_780 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_070 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

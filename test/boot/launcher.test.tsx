@@ -121,11 +121,15 @@ describe('welcome popup', () => {
   test('shows beside the launcher; its text opens the chat, its button dismisses it', async () => {
     const model = createFakeModel();
     model.popup.value = 'Hi there!';
-    const { ui } = setup(model);
+    const { ui, shadow } = setup(model);
     expect(ui.getByText('Hi there!').getAttribute('dir')).toBe('auto');
-    fireEvent.click(ui.getByRole('button', { name: 'Dismiss message' }));
+    const dismiss = ui.getByRole('button', { name: 'Dismiss message' });
+    dismiss.focus(); // pressed from the keyboard
+    fireEvent.click(dismiss);
     expect(model.calls).toContain('dismissPopup');
     expect(ui.queryByText('Hi there!')).toBeNull();
+    // Focus moves on to the launcher rather than falling back to the page with the button.
+    expect(shadow.activeElement).toBe(ui.getByRole('button', { name: 'Open chat with Test bot' }));
     act(() => {
       model.popup.value = 'Hello again';
     });

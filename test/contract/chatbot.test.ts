@@ -174,6 +174,20 @@ describe('HTTP surface', () => {
     expect(response.headers.get('access-control-allow-methods')).toMatch(/GET.*POST.*PUT.*OPTIONS/);
   });
 
+  it("allows the extra headers a site adds through the widget's headers option (README's x-site-token)", async () => {
+    const response = await fetch(`${service.url}/chat/Chat/ClientAsk`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, chatrobot-sessionkey, x-site-token',
+      },
+    });
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(allowed).toContain('x-site-token');
+    expect(response.headers.get('vary')).toContain('Access-Control-Request-Headers');
+  });
+
   it('echoes the Origin on normal answers, and every answer is an envelope with a x.y.z Version', async () => {
     const response = await raw(service, '/chat/Chatbot/GetConfig', {
       body: JSON.stringify({ serialNumber: service.serialNumber }),

@@ -121,6 +121,31 @@ describe('conversation: stop, failures and retry', () => {
     expect(events.some((event) => event.name === 'error')).toBe(false);
   });
 
+  it('stop while the session is still coming (GetConfig hangs) frees the question at once, for a retry', async () => {
+    const { conversation, fake } = createHarness({ newSession: () => new Promise(() => undefined) });
+    const result = conversation.send('Anyone there?');
+    await settle();
+    expect(conversation.busy.value).toBe(true);
+    conversation.stop();
+    await expect(result).resolves.toEqual({ ok: false, reason: 'stopped' });
+    expect(conversation.busy.value).toBe(false);
+    expect(statuses(conversation)).toEqual(['user:sent', 'assistant:stopped']);
+    expect(fake.asks).toHaveLength(0);
+  });
+
+  it('an empty answer is not shown as a finished, empty bubble: the question fails, to be sent again', async () => {
+    const { conversation, fake, events } = createHarness();
+    const result = conversation.send('Hello?');
+    (await fake.nextAsk()).finish('');
+    await expect(result).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:failed']);
+    expect(conversation.messages.value[0]?.error.value).toBe('The chatbot sent an empty answer.');
+    expect(events.at(-1)).toEqual({ name: 'error', payload: { message: 'The chatbot sent an empty answer.', kind: 'malformed' } });
+    const retried = conversation.retry(conversation.messages.value[0]?.id ?? '');
+    (await fake.nextAsk()).finish('Hello!');
+    await expect(retried).resolves.toEqual({ ok: true });
+  });
+
   it('an interrupted stream keeps what arrived, says so, and retries only when asked', async () => {
     const { conversation, fake } = createHarness();
     const result = conversation.send('Question');
@@ -271,10 +296,11 @@ describe('conversation: the local rate limit', () => {
     expect(fake.asks).toHaveLength(2); // no request
     expect(texts(conversation)).toEqual(['one', 'ok', 'two', 'ok']);
     expect(conversation.draft.value).toBe('three'); // the text stays where it was
-    expect(conversation.rateLimit.value).toEqual({ message: 'Slow down, please.', retryAt: clock.now() + 40_000 });
+    // The service's window starts when the question arrives there: the local one is a second longer.
+    expect(conversation.rateLimit.value).toEqual({ message: 'Slow down, please.', retryAt: clock.now() + 41_000 });
     expect(events.at(-1)).toEqual({ name: 'error', payload: { message: 'Slow down, please.', kind: 'rate-limit' } });
 
-    clock.advance(39_999);
+    clock.advance(40_999);
     expect(conversation.rateLimit.value).not.toBeNull();
     clock.advance(1);
     expect(conversation.rateLimit.value).toBeNull();
@@ -294,19 +320,38 @@ describe('conversation: the local rate limit', () => {
     reloaded.conversation.newConversation();
     await expect(reloaded.conversation.send('three')).resolves.toEqual({ ok: false, reason: 'rate-limited' });
     expect(reloaded.fake.asks).toHaveLength(0);
-    expect(reloaded.conversation.rateLimit.value?.retryAt).toBe(reloaded.clock.now() + 60_000);
+    expect(reloaded.conversation.rateLimit.value?.retryAt).toBe(reloaded.clock.now() + 61_000);
   });
 
-  it('counts retries too', async () => {
+  it('counts retries of questions the service took (an answer cut off counts)', async () => {
     const { conversation, fake } = createHarness({ settings: { rateLimit: { count: 1, windowSeconds: 30, message: 'Wait.' } } });
     const sent = conversation.send('one');
-    (await fake.nextAsk()).fail('network');
+    const ask = await fake.nextAsk();
+    ask.chunk('Half an ans');
+    ask.fail('interrupted');
     await sent;
-    await expect(conversation.retry(conversation.messages.value[0]?.id ?? '')).resolves.toEqual({
+    await expect(conversation.retry(conversation.messages.value[1]?.id ?? '')).resolves.toEqual({
       ok: false,
       reason: 'rate-limited',
     });
+    expect(statuses(conversation)).toEqual(['user:sent', 'assistant:interrupted']);
+  });
+
+  it.each([
+    ['never reached (network)', 'network', undefined],
+    ['refused it (HTTP 503)', 'http', 503],
+    ['refused it (Success false)', 'business', undefined],
+  ] as const)('a question the service %s does not count: Send again goes through', async (_name, kind, status) => {
+    const { conversation, fake } = createHarness({ settings: { rateLimit: { count: 1, windowSeconds: 30, message: 'Wait.' } } });
+    const sent = conversation.send('one');
+    (await fake.nextAsk()).fail(kind, undefined, status === undefined ? {} : { status });
+    await sent;
     expect(statuses(conversation)).toEqual(['user:failed']);
+    const retried = conversation.retry(conversation.messages.value[0]?.id ?? '');
+    (await fake.nextAsk()).finish('ok');
+    await expect(retried).resolves.toEqual({ ok: true });
+    // The question the service took does count.
+    await expect(conversation.send('two')).resolves.toEqual({ ok: false, reason: 'rate-limited' });
   });
 });
 

@@ -151,6 +151,29 @@ describe('widget model: settings', () => {
     expect(second.model.settings.value.bubbleColor).toBe(first.model.settings.value.bubbleColor);
   });
 
+  it('warns about the config as it is now: not about values the operator fixed since the stored copy', async () => {
+    const first = createModel({ config: { ChatBubbleColor: 'blue', UserMessageColor: 'green' } });
+    await settle();
+    expect(first.warnings).toHaveLength(1);
+    const fixedOne = createModel({ local: first.local, config: { ChatBubbleColor: 'blue', UserMessageColor: 'rgb(0,0,0)' } });
+    await settle();
+    expect(fixedOne.warnings).toHaveLength(1);
+    expect(fixedOne.warnings[0]).toContain('ChatBubbleColor');
+    expect(fixedOne.warnings[0]).not.toContain('UserMessageColor');
+    const allFixed = createModel({ local: first.local, config: { ChatBubbleColor: 'rgb(1,2,3)', UserMessageColor: 'rgb(0,0,0)' } });
+    await settle();
+    expect(allFixed.warnings).toEqual([]);
+  });
+
+  it('when GetConfig fails, the stored config and inline settings are still checked, with one warning', async () => {
+    const first = createModel({ config: { ChatBubbleColor: 'blue' } });
+    await settle();
+    const offline = createModel({ local: first.local, inline: { MessageLimit: -7 }, configError: new Error('offline') });
+    await settle();
+    expect(offline.warnings).toHaveLength(1);
+    expect(offline.warnings[0]).toMatch(/ChatBubbleColor[\s\S]*MessageLimit \(inline\)/);
+  });
+
   it('configKnown: false on a first visit until GetConfig answers, and stays false when it fails', async () => {
     const first = createModel({ config: { Name: 'Realty Bot' } });
     expect(first.model.configKnown.value).toBe(false);
@@ -337,6 +360,23 @@ describe('widget model: sessions and conversation', () => {
     expect(storageListeners.size).toBe(0);
     expect(fake.asks).toHaveLength(0);
     expect([...local.items.keys()].filter((key) => key.includes(':chat'))).toEqual([]);
+  });
+
+  it('a stored session the service refuses (401) is replaced by a new GetConfig, not by the page-load session kept unused', async () => {
+    const local = new FakeStorage();
+    local.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'stored' }));
+    const { model, fake } = createModel({ local });
+    await settle(); // GetConfig at page load brought session 501, kept for a new conversation
+    const sent = model.conversation.send('Back after a while');
+    const refused = await fake.nextAsk();
+    expect(refused.request.sessionID).toBe(7);
+    // The service forgot every session (a restart): 501, as old as the page, is gone too.
+    refused.fail('http', 'HTTP 401', { status: 401, serviceMessage: 'Unknown or expired session key' });
+    const retried = await fake.nextAsk();
+    expect(fake.configRequests).toHaveLength(2);
+    expect(retried.request.sessionID).toBe(502);
+    retried.finish('Welcome back.');
+    await expect(sent).resolves.toEqual({ ok: true });
   });
 
   it('a question sent while GetConfig is still loading waits for its session', async () => {

@@ -158,8 +158,12 @@ describe('config state', () => {
     await renderPanel(model);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The chat is unavailable: No connection.');
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const retry = within(alert).getByRole('button', { name: 'Retry' });
+    retry.focus();
+    fireEvent.click(retry);
     expect(model.calls).toContain('reloadConfig');
+    // The button goes while the settings load: focus stays in the panel, on the text field.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
   test('before the first config arrives: a neutral header and no default name or welcome; then the real ones', async () => {

@@ -1,9 +1,10 @@
 /** The listings manager: filters, the table with selection and paging, delete with a confirm step, and the form. */
-import type { JSX } from 'preact';
+import type { JSX, Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { ListingItem, SaleType } from '../../../../src/api/index';
 import { formatPrice } from '../lib/listings';
 import type { ConsoleApi } from './api';
+import { AriaDisabledButton } from './AriaDisabledButton';
 import { ListingForm } from './ListingForm';
 import { createListingFormModel, type FormMode, type ListingFormModel } from './listing-form-model';
 import { SALE_TYPE_OPTIONS } from './listing-fields';
@@ -18,6 +19,8 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
   const [form, setForm] = useState<ListingFormModel | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const selectPageRef = useRef<HTMLInputElement>(null);
+  const tableRegionRef = useRef<HTMLDivElement>(null);
   const selectedCount = model.selected.value.size;
   const notice = model.notice.value;
 
@@ -32,6 +35,15 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
       void model.load();
     }
     requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  const clearSelection = (event: JSX.TargetedMouseEvent<HTMLButtonElement>) => {
+    // The button goes with the selection: focus moves on to where a new selection starts (or to the table when
+    // this page has no rows to select) instead of falling to <body>.
+    if (document.activeElement === event.currentTarget) {
+      const selectPage = selectPageRef.current;
+      (selectPage && !selectPage.disabled ? selectPage : tableRegionRef.current)?.focus();
+    }
+    model.clearSelection();
   };
   const confirmDelete = async () => {
     dialogRef.current?.close();
@@ -67,10 +79,15 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
               {model.deleting.value ? 'Deleting…' : `Delete selected (${selectedCount})`}
             </button>
             {selectedCount > 0 && (
-              <button type="button" class="button button--quiet" onClick={() => model.clearSelection()}>Clear selection</button>
+              <button type="button" class="button button--quiet" onClick={clearSelection}>Clear selection</button>
             )}
           </div>
-          <ListingsTable model={model} onEdit={(item) => openForm({ kind: 'update', item })} />
+          <ListingsTable
+            model={model}
+            onEdit={(item) => openForm({ kind: 'update', item })}
+            selectPageRef={selectPageRef}
+            regionRef={tableRegionRef}
+          />
           <Pager model={model} />
         </>
       )}
@@ -94,6 +111,7 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
 
 function Filters({ model }: { model: ListingsModel }) {
   const [draft, setDraft] = useState<ListingFilters>(model.filters.value);
+  const applyRef = useRef<HTMLButtonElement>(null);
   const set = (patch: Partial<ListingFilters>) => setDraft({ ...draft, ...patch });
   const active = model.filters.value;
   const filtered = active.city !== '' || active.saleType !== '' || active.mlsNumber !== '';
@@ -123,14 +141,16 @@ function Filters({ model }: { model: ListingsModel }) {
         <input id="filter-mls" value={draft.mlsNumber} onInput={(event) => set({ mlsNumber: event.currentTarget.value })} />
       </div>
       <div class="filters__actions">
-        <button type="submit" class="button">Apply filters</button>
+        <button type="submit" class="button" ref={applyRef}>Apply filters</button>
         {filtered && (
           <button
             type="button"
             class="button button--quiet"
-            onClick={() => {
+            onClick={(event) => {
+              // The button goes with the filters: focus moves to its neighbour instead of falling to <body>.
+              if (document.activeElement === event.currentTarget) applyRef.current?.focus();
               setDraft(EMPTY_FILTERS);
-              void model.applyFilters(EMPTY_FILTERS);
+              void model.clearFilters();
             }}
           >
             Clear filters
@@ -145,13 +165,20 @@ function saleTypeLabel(value: string): string {
   return SALE_TYPE_OPTIONS.find((option) => option.value === value)?.label ?? value;
 }
 
-function ListingsTable({ model, onEdit }: { model: ListingsModel; onEdit(item: ListingItem): void }) {
+interface ListingsTableProps {
+  model: ListingsModel;
+  onEdit(item: ListingItem): void;
+  selectPageRef: Ref<HTMLInputElement>;
+  regionRef: Ref<HTMLDivElement>;
+}
+
+function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTableProps) {
   const state = model.table.value;
   const rows = model.rows.value;
   const selected = model.selected.value;
   const allOnPage = rows.length > 0 && rows.every((item) => selected.has(item.ID));
   return (
-    <div class="table-wrap" role="region" aria-labelledby="listings-caption" tabIndex={0} data-state={state.status}>
+    <div ref={regionRef} class="table-wrap" role="region" aria-labelledby="listings-caption" tabIndex={0} data-state={state.status}>
       {state.status === 'failed' && (
         <div class="panel-message panel-message--error">
           <p>{state.message}</p>
@@ -164,6 +191,7 @@ function ListingsTable({ model, onEdit }: { model: ListingsModel; onEdit(item: L
           <tr>
             <th scope="col" class="table__check">
               <input
+                ref={selectPageRef}
                 type="checkbox"
                 aria-label="Select every listing on this page"
                 checked={allOnPage}
@@ -235,13 +263,13 @@ function Pager({ model }: { model: ListingsModel }) {
         <select id="page-size" value={String(size)} onChange={(event) => void model.setPageSize(Number(event.currentTarget.value))}>
           {PAGE_SIZES.map((option) => <option key={option} value={String(option)}>{option}</option>)}
         </select>
-        <button type="button" class="button button--small" disabled={page <= 1} onClick={() => void model.goToPage(page - 1)}>
+        <AriaDisabledButton type="button" class="button button--small" unavailable={page <= 1} onClick={() => void model.goToPage(page - 1)}>
           Previous<span class="sr-only"> page</span>
-        </button>
+        </AriaDisabledButton>
         <span>Page {page} of {model.pageCount.value}</span>
-        <button type="button" class="button button--small" disabled={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
+        <AriaDisabledButton type="button" class="button button--small" unavailable={page >= model.pageCount.value} onClick={() => void model.goToPage(page + 1)}>
           Next<span class="sr-only"> page</span>
-        </button>
+        </AriaDisabledButton>
       </div>
     </nav>
   );

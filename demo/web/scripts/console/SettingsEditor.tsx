@@ -1,7 +1,8 @@
 /** The settings editor: every field of 2.2 in groups, with a save bar that shows what is unsaved. */
 import type { JSX } from 'preact';
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ConsoleApi } from './api';
+import { AriaDisabledButton } from './AriaDisabledButton';
 import { SettingInput } from './SettingInput';
 import { LANGUAGE_SUGGESTIONS, SETTING_GROUPS, settingInputId, timeZoneSuggestions } from './settings-fields';
 import type { SettingsModel } from './settings-model';
@@ -36,8 +37,6 @@ export function SettingsEditor({ model, api }: Props): JSX.Element {
     if (first) formRef.current?.querySelector<HTMLElement>(`#${settingInputId(first as never)}`)?.focus();
   }
 
-  const changedCount = model.changed.value.length;
-  const notice = model.notice.value;
   return (
     <form ref={formRef} class="settings" onSubmit={submit} noValidate aria-labelledby="settings-heading">
       <div class="section-head">
@@ -66,27 +65,64 @@ export function SettingsEditor({ model, api }: Props): JSX.Element {
       <datalist id={`${settingInputId('AIResponseLanguage')}-suggestions`}>
         {LANGUAGE_SUGGESTIONS.map((language) => <option key={language} value={language} />)}
       </datalist>
-      <div class="save-bar" data-dirty={changedCount > 0 ? 'true' : 'false'}>
-        <div class="save-bar__text">
-          <p class="save-bar__state" id="settings-state">
-            {changedCount === 0 ? 'All changes saved.' : `${changedCount} unsaved ${changedCount === 1 ? 'change' : 'changes'}`}
-          </p>
-          <p class="notice notice--success" role="status" id="settings-status">
-            {notice?.kind === 'success' ? notice.text : ''}
-          </p>
-          <p class="notice notice--error" role="alert" id="settings-error">
-            {notice?.kind === 'error' ? notice.text : ''}
-          </p>
-        </div>
-        <div class="save-bar__actions">
-          <button type="button" class="button button--quiet" disabled={changedCount === 0 || model.saving.value} onClick={() => model.discard()}>
-            Discard
-          </button>
-          <button type="submit" class="button button--primary" disabled={model.saving.value} aria-describedby="settings-state">
-            {model.saving.value ? 'Saving…' : 'Save changes'}
-          </button>
-        </div>
-      </div>
+      <SaveBar model={model} />
     </form>
+  );
+}
+
+/** What is unsaved, the save and error notices, and Discard and Save: sticky at the bottom of the viewport. */
+function SaveBar({ model }: { model: SettingsModel }): JSX.Element {
+  const barRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    // The bar covers the bottom of the viewport, so a field focused there (by Tab or after an error) would be
+    // under it: console.css keeps that much scroll padding, and the bar's height changes as notices wrap in it.
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--save-bar-height', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    // Chromium scrolls a focused text area only as far as its caret line needs: one that starts above the bar
+    // can stay partly under it, focus ring included. Scroll the rest of it into view (the scroll padding keeps it
+    // above the bar); a control that starts under the bar or off screen the browser scrolls to itself.
+    const onFocusIn = (event: FocusEvent) => {
+      const control = event.target;
+      if (!(control instanceof HTMLElement) || bar.contains(control)) return;
+      const box = control.getBoundingClientRect();
+      const barTop = bar.getBoundingClientRect().top;
+      if (box.top >= 0 && box.top < barTop && box.bottom > barTop) control.scrollIntoView({ block: 'nearest' });
+    };
+    const form = bar.closest('form');
+    form?.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer.disconnect();
+      form?.removeEventListener('focusin', onFocusIn);
+      root.style.removeProperty('--save-bar-height');
+    };
+  }, []);
+
+  const changedCount = model.changed.value.length;
+  const notice = model.notice.value;
+  return (
+    <div ref={barRef} class="save-bar" data-dirty={changedCount > 0 ? 'true' : 'false'}>
+      <div class="save-bar__text">
+        <p class="save-bar__state" id="settings-state">
+          {changedCount === 0 ? 'All changes saved.' : `${changedCount} unsaved ${changedCount === 1 ? 'change' : 'changes'}`}
+        </p>
+        <p class="notice notice--success" role="status" id="settings-status">
+          {notice?.kind === 'success' ? notice.text : ''}
+        </p>
+        <p class="notice notice--error" role="alert" id="settings-error">
+          {notice?.kind === 'error' ? notice.text : ''}
+        </p>
+      </div>
+      <div class="save-bar__actions">
+        <AriaDisabledButton type="button" class="button button--quiet" unavailable={changedCount === 0 || model.saving.value} onClick={() => model.discard()}>
+          Discard
+        </AriaDisabledButton>
+        <AriaDisabledButton type="submit" class="button button--primary" unavailable={model.saving.value} aria-describedby="settings-state">
+          {model.saving.value ? 'Saving…' : 'Save changes'}
+        </AriaDisabledButton>
+      </div>
+    </div>
   );
 }

@@ -37,11 +37,14 @@ export interface ListingsModel {
   readonly notice: ReadonlySignal<Notice | null>;
   load(): Promise<void>;
   applyFilters(filters: ListingFilters): Promise<void>;
+  /** Shows every listing again and says so: Clear filters goes as it is pressed, focus moves on, the status tells why. */
+  clearFilters(): Promise<void>;
   goToPage(pageNumber: number): Promise<void>;
   setPageSize(pageSize: number): Promise<void>;
   toggle(id: number, selected: boolean): void;
   /** Selects (or clears) every row of the current page. */
   selectPage(selected: boolean): void;
+  /** Unselects everything and says so: Clear selection goes as it is pressed, focus moves on, the status tells why. */
   clearSelection(): void;
   /** Deletes the selected listings (PlatformID keys); resolves with SuccessCount, or undefined on failure. */
   deleteSelected(): Promise<number | undefined>;
@@ -97,6 +100,24 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
       pageNumber.value = 1;
     });
     await load();
+  }
+
+  async function clearFilters(): Promise<void> {
+    const loaded = applyFilters(EMPTY_FILTERS);
+    const cleared = filters.value;
+    await loaded;
+    const state = table.value;
+    // Filtered again meanwhile, the count would be of those filters.
+    if (filters.value === cleared && state.status === 'ready') {
+      notice.value = { kind: 'success', text: `Filters cleared: ${state.total} ${state.total === 1 ? 'listing' : 'listings'} in all.` };
+    }
+  }
+
+  function clearSelection(): void {
+    batch(() => {
+      selected.value = new Set();
+      notice.value = { kind: 'success', text: 'Selection cleared: no listing is selected.' };
+    });
   }
 
   async function goToPage(next: number): Promise<void> {
@@ -160,9 +181,7 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
 
   return {
     filters, pageNumber, pageSize, table, rows, total, pageCount, selected, deleting, notice,
-    load, applyFilters, goToPage, setPageSize, toggle, selectPage,
-    clearSelection: () => (selected.value = new Set()),
-    deleteSelected,
+    load, applyFilters, clearFilters, goToPage, setPageSize, toggle, selectPage, clearSelection, deleteSelected,
     announce: (next) => (notice.value = next),
   };
 }

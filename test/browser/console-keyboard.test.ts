@@ -1,0 +1,250 @@
+/**
+ * The console used from the keyboard alone, in Chromium: a button pressed with Enter that then becomes unavailable
+ * or goes away does not drop focus to <body> (the operator would have to Tab in again from the top of the page),
+ * and a field reached with Tab is never hidden under the sticky save bar (WCAG 2.4.11).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealEstateListResponse } from '../../src/api/types';
+import { callService, editChatbot } from '../helpers/service';
+import { openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+
+let fixture: ConsoleFixture;
+
+beforeAll(async () => {
+  fixture = await startConsoleFixture();
+});
+
+afterAll(async () => {
+  await fixture?.close();
+});
+
+/** What has keyboard focus, in words a failing assertion can show: an id, or a tag with its text. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'BODY';
+    if (element.id) return `#${element.id}`;
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    return `${element.tagName.toLowerCase()} "${name}"`;
+  });
+}
+
+/** Focuses `name` (a button) and presses Enter on it, as a keyboard user does. */
+async function pressWithEnter(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name, exact: typeof name === 'string' }).focus();
+  await page.keyboard.press('Enter');
+}
+
+describe('operator console: focus after a button becomes unavailable or goes away', () => {
+  it('Save changes keeps focus while it saves and after; Discard keeps it once nothing is left to discard', async () => {
+    const before = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    let releaseEdit: () => void = () => undefined;
+    const editHeld = new Promise<void>((resolve) => (releaseEdit = resolve));
+    let editsSent = 0;
+    await page.route('**/console-api/edit', async (route) => {
+      editsSent += 1;
+      await editHeld;
+      await route.continue();
+    });
+    try {
+      await page.locator('#setting-AnswerSuffix').fill('Saved from the keyboard.');
+      await pressWithEnter(page, 'Save changes');
+      const saving = page.getByRole('button', { name: 'Saving…' });
+      await saving.waitFor();
+      expect(await focused(page)).toBe('button "Saving…"');
+      expect(await saving.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while saving, it sends nothing more.
+      await page.keyboard.press('Enter');
+      await page.locator('#setting-Name').press('Enter');
+      await page.locator('#setting-AnswerSuffix').focus();
+      await saving.focus();
+      releaseEdit();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting: Answer suffix.' }).waitFor();
+      expect(await focused(page)).toBe('button "Save changes"');
+      expect(editsSent).toBe(1);
+      expect((await readSettings(fixture.service)).AnswerSuffix).toBe('Saved from the keyboard.');
+
+      await page.locator('#setting-AnswerSuffix').fill('Not kept.');
+      await pressWithEnter(page, 'Discard');
+      await page.locator('#settings-status', { hasText: 'Changes discarded' }).waitFor();
+      const discard = page.getByRole('button', { name: 'Discard' });
+      expect(await focused(page)).toBe('button "Discard"');
+      expect(await discard.getAttribute('aria-disabled')).toBe('true');
+      expect(await page.locator('#setting-AnswerSuffix').inputValue()).toBe('Saved from the keyboard.');
+      expect(await page.locator('.save-bar__state').textContent()).toBe('All changes saved.');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      releaseEdit();
+      await close();
+      await editChatbot(fixture.service, { AnswerSuffix: before.AnswerSuffix });
+    }
+  });
+
+  it('Clear filters and Clear selection, which go when pressed, hand focus on and say what happened', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const all = await callService<RealEstateListResponse>(fixture.service, '/chat/Chatbot/RealEstateList', {
+        SerialNumber: fixture.service.serialNumber,
+        PageSize: 1,
+      });
+      const city = all.List[0]?.City ?? '';
+      const summary = page.locator('#listings-summary');
+      await page.getByLabel('City').fill(city);
+      await pressWithEnter(page, 'Apply filters');
+      await summary.filter({ hasNotText: `of ${all.VirtualCount} listings` }).filter({ hasText: /^Showing/ }).waitFor();
+
+      await pressWithEnter(page, 'Clear filters');
+      await summary.filter({ hasText: `of ${all.VirtualCount} listings` }).waitFor();
+      expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+      expect(await focused(page)).toBe('button "Apply filters"');
+      await expect.poll(() => page.locator('#listings-status').textContent(), { timeout: 5_000 }).toBe(`Filters cleared: ${all.VirtualCount} listings in all.`);
+
+      await page.locator('tbody tr').getByRole('checkbox').nth(1).check();
+      await pressWithEnter(page, 'Clear selection');
+      await page.getByRole('button', { name: 'Clear selection' }).waitFor({ state: 'detached' });
+      expect(await focused(page)).toBe('input "Select every listing on this page"');
+      await expect.poll(() => page.locator('#listings-status').textContent(), { timeout: 5_000 }).toBe('Selection cleared: no listing is selected.');
+
+      // With nothing on this page to select (a selection outlives filters), the table itself takes focus.
+      await page.locator('tbody tr').getByRole('checkbox').nth(0).check();
+      await page.getByLabel('City').fill('A city with no listings');
+      await pressWithEnter(page, 'Apply filters');
+      await page.getByText('No listings match these filters.').waitFor();
+      await pressWithEnter(page, 'Clear selection');
+      await page.getByRole('button', { name: 'Clear selection' }).waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.matches('.table-wrap[role="region"]'))).toBe(true);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the pager\'s Next stays focused on the last page, and Previous on the first', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const summary = page.locator('#listings-summary');
+      const pageLabel = page.locator('.pager__controls > span');
+      const pageCount = Number((await pageLabel.textContent())?.match(/of (\d+)/)?.[1]);
+      expect(pageCount).toBeGreaterThan(1);
+
+      const next = page.getByRole('button', { name: 'Next page' });
+      await next.focus();
+      for (let pageNumber = 2; pageNumber <= pageCount; pageNumber += 1) {
+        await page.keyboard.press('Enter');
+        await pageLabel.filter({ hasText: `Page ${pageNumber} of` }).waitFor();
+        await summary.filter({ hasText: /^Showing/ }).waitFor();
+      }
+      expect(await next.getAttribute('aria-disabled')).toBe('true');
+      expect(await focused(page)).toBe('button "Next page"');
+      // Unavailable, it loads nothing.
+      let pagesRequested = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/console-api/realEstateList')) pagesRequested += 1;
+      });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      expect(pagesRequested).toBe(0);
+      expect(await pageLabel.textContent()).toBe(`Page ${pageCount} of ${pageCount}`);
+
+      const previous = page.getByRole('button', { name: 'Previous page' });
+      await previous.focus();
+      for (let pageNumber = pageCount - 1; pageNumber >= 1; pageNumber -= 1) {
+        await page.keyboard.press('Enter');
+        await pageLabel.filter({ hasText: `Page ${pageNumber} of` }).waitFor();
+        await summary.filter({ hasText: /^Showing/ }).waitFor();
+      }
+      expect(await previous.getAttribute('aria-disabled')).toBe('true');
+      expect(await focused(page)).toBe('button "Previous page"');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+interface Obscured {
+  control: string;
+  coveredPercent: number;
+}
+
+/** Waits until the page stops scrolling (focus scrolls smoothly unless reduced motion is asked for). */
+async function scrollSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let stillFrames = 0;
+        const started = performance.now();
+        const check = () => {
+          stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
+          last = window.scrollY;
+          if (stillFrames >= 5 || performance.now() - started > 3_000) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
+/** How much of the focused control the save bar covers, when the control is outside the bar. */
+function coveredBySaveBar(page: Page): Promise<Obscured | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    const bar = document.querySelector('.save-bar');
+    if (!element || element === document.body || !bar || bar.contains(element) || element.tagName === 'IFRAME') return null;
+    const box = element.getBoundingClientRect();
+    const barBox = bar.getBoundingClientRect();
+    const overlap = Math.max(0, Math.min(box.bottom, barBox.bottom) - Math.max(box.top, barBox.top));
+    return { control: element.id || element.textContent?.trim().slice(0, 30) || element.tagName, coveredPercent: Math.round((overlap / Math.max(1, box.height)) * 100) };
+  });
+}
+
+/** Tabs from the top of the console through every control of the settings form and lists those the bar covers. */
+async function controlsHiddenWhileTabbing(page: Page): Promise<{ reached: number; obscured: Obscured[] }> {
+  await page.locator('.skip-link').focus();
+  let reached = 0;
+  const obscured: Obscured[] = [];
+  for (let step = 0; step < 120; step += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.tagName === 'IFRAME')) break;
+    await scrollSettled(page);
+    const covered = await coveredBySaveBar(page);
+    if (!covered) continue;
+    reached += 1;
+    if (covered.coveredPercent > 0) obscured.push(covered);
+  }
+  return { reached, obscured };
+}
+
+describe('operator console: the sticky save bar never hides the focused field', () => {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 320, height: 568 }]) {
+    it(`Tab through the settings at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, close } = await openConsole(fixture, '', { viewport });
+      try {
+        const { reached, obscured } = await controlsHiddenWhileTabbing(page);
+        expect(reached).toBeGreaterThan(30);
+        expect(obscured).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('with an error notice making the bar taller, on a phone: the field the error names and every other one show', async () => {
+    const { page, close } = await openConsole(fixture, '', { viewport: { width: 320, height: 568 } });
+    try {
+      await page.locator('#setting-ChatbotPrivacyPolicyUrl').fill('not a link');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#setting-ChatbotPrivacyPolicyUrl-error').waitFor();
+      await scrollSettled(page);
+      expect(await focused(page)).toBe('#setting-ChatbotPrivacyPolicyUrl');
+      expect(await coveredBySaveBar(page)).toEqual({ control: 'setting-ChatbotPrivacyPolicyUrl', coveredPercent: 0 });
+      const { obscured } = await controlsHiddenWhileTabbing(page);
+      expect(obscured).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
