@@ -82,6 +82,41 @@ describe('operator console: focus after a button becomes unavailable or goes awa
     }
   });
 
+  it('Save listing keeps focus while it saves and after a save that fails without naming a field', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    let releaseUpdate: () => void = () => undefined;
+    const updateHeld = new Promise<void>((resolve) => (releaseUpdate = resolve));
+    let updatesSent = 0;
+    await page.route('**/console-api/realEstateUpdate', async (route) => {
+      updatesSent += 1;
+      await updateHeld;
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error.' });
+    });
+    try {
+      await page.locator('tbody tr').first().getByRole('button', { name: /^Edit listing/ }).click();
+      await page.locator('#listing-Description').fill('Never stored: the service fails.');
+      await pressWithEnter(page, 'Save listing');
+      const saving = page.getByRole('button', { name: 'Saving…' });
+      await saving.waitFor();
+      expect(await focused(page)).toBe('button "Saving…"');
+      expect(await saving.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while saving, or Enter in a field, it sends nothing more.
+      await page.keyboard.press('Enter');
+      await page.locator('#listing-City').press('Enter');
+      await saving.focus();
+      releaseUpdate();
+      await page.locator('.listing-form [role="alert"]', { hasText: 'Not saved. Could not update the listing' }).waitFor();
+      expect(await focused(page)).toBe('button "Save listing"');
+      expect(updatesSent).toBe(1);
+      expect(await page.locator('#listing-Description').inputValue()).toBe('Never stored: the service fails.');
+      // The answer of 500 is the one expected failure.
+      expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
+    } finally {
+      releaseUpdate();
+      await close();
+    }
+  });
+
   it('Clear filters and Clear selection, which go when pressed, hand focus on and say what happened', async () => {
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {

@@ -2,6 +2,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { KeyType } from '../../../../src/api/index';
+import { AriaDisabledButton } from './AriaDisabledButton';
 import { KEY_TYPE_OPTIONS, LISTING_GROUPS, listingInputId, type ListingField, type ScalarListingField } from './listing-fields';
 import type { ListingFormModel, SaveOutcome } from './listing-form-model';
 import { rowErrorKey } from './listing-values';
@@ -26,6 +27,7 @@ export function ListingForm({ form, onDone }: Props): JSX.Element {
       onDone(outcome);
       return;
     }
+    // A failure that names no field is told in the alert beside the button, which kept focus while saving.
     const first = Object.keys(form.errors.value)[0];
     const target = first ? formRef.current?.querySelector<HTMLElement>(`[data-error-key="${first}"]`) : null;
     target?.focus();
@@ -58,9 +60,9 @@ export function ListingForm({ form, onDone }: Props): JSX.Element {
       <div class="form-actions">
         <p class="notice notice--error" role="alert">{form.failure.value ?? ''}</p>
         <button type="button" class="button button--quiet" onClick={() => onDone(null)}>Cancel</button>
-        <button type="submit" class="button button--primary" disabled={form.saving.value}>
+        <AriaDisabledButton type="submit" class="button button--primary" unavailable={form.saving.value}>
           {form.saving.value ? 'Saving…' : creating ? 'Create listing' : 'Save listing'}
-        </button>
+        </AriaDisabledButton>
       </div>
     </form>
   );
