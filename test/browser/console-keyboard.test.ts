@@ -3,11 +3,11 @@
  * or goes away does not drop focus to <body> (the operator would have to Tab in again from the top of the page),
  * and a field reached with Tab is never hidden under the sticky save bar (WCAG 2.4.11).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealEstateListResponse } from '../../src/api/types';
 import { callService, editChatbot } from '../helpers/service';
-import { openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+import { openConsole, png, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
 
@@ -28,6 +28,11 @@ function focused(page: Page): Promise<string> {
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
     return `${element.tagName.toLowerCase()} "${name}"`;
   });
+}
+
+/** Whether `control` has keyboard focus (for controls with no id or name of their own to show). */
+function hasFocus(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => element === document.activeElement);
 }
 
 /** Focuses `name` (a button) and presses Enter on it, as a keyboard user does. */
@@ -113,6 +118,50 @@ describe('operator console: focus after a button becomes unavailable or goes awa
       expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
     } finally {
       releaseUpdate();
+      await close();
+    }
+  });
+
+  it('an image upload keeps focus while it uploads; the image\'s Remove, which goes when pressed, hands focus to it', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    let releaseUpload: () => void = () => undefined;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/console-api/preUpload', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    let fileChoosersOpened = 0;
+    page.on('filechooser', (chooser) => {
+      fileChoosersOpened += 1;
+      void chooser.setFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(16, 16, [30, 120, 60]) });
+    });
+    try {
+      const field = page.locator('[data-field="ChatIcon"]');
+      const upload = field.locator('input[type="file"]');
+      await upload.focus();
+      await page.keyboard.press('Enter');
+      await field.getByText('Uploading…').waitFor();
+      expect(await hasFocus(upload)).toBe(true);
+      expect(await upload.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while uploading, it opens no file chooser.
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      expect(fileChoosersOpened).toBe(1);
+      releaseUpload();
+      await expect.poll(() => page.locator('#setting-ChatIcon').inputValue(), { timeout: 10_000 }).toMatch(/^\d+$/);
+      await field.getByText('Upload image').waitFor();
+      expect(await hasFocus(upload)).toBe(true);
+      expect(await upload.getAttribute('aria-disabled')).toBeNull();
+
+      await field.getByRole('button', { name: 'Remove' }).focus();
+      await page.keyboard.press('Enter');
+      await field.getByRole('button', { name: 'Remove' }).waitFor({ state: 'detached' });
+      expect(await hasFocus(upload)).toBe(true);
+      await expect.poll(() => page.locator('#settings-status').textContent(), { timeout: 5_000 }).toBe('Launcher icon removed.');
+      expect(await page.locator('#setting-ChatIcon').inputValue()).toBe('');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      releaseUpload();
       await close();
     }
   });
