@@ -166,6 +166,43 @@ describe('operator console: focus after a button becomes unavailable or goes awa
     }
   });
 
+  it('the settings\' Try again, which goes when pressed, hands focus to the loading message, then the settings or Try again', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    let settingsAnswer: 'failure' | 'settings' = 'failure';
+    let releaseSettings: () => void = () => undefined;
+    let settingsHeld = Promise.resolve();
+    await page.route('**/console-api/getSettings', async (route) => {
+      await settingsHeld;
+      if (settingsAnswer === 'failure') await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error.' });
+      else await route.continue();
+    });
+    try {
+      await page.reload();
+      const failed = page.getByRole('alert').filter({ hasText: 'Could not load the chatbot settings' });
+      await failed.waitFor();
+
+      settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
+      await pressWithEnter(page, 'Try again');
+      const loading = page.getByRole('status').filter({ hasText: 'Loading the chatbot settings…' });
+      await loading.waitFor();
+      expect(await hasFocus(loading)).toBe(true);
+      releaseSettings();
+      // Failed again: focus is on the new Try again, under the message that says so.
+      await failed.waitFor();
+      expect(await focused(page)).toBe('button "Try again"');
+
+      settingsAnswer = 'settings';
+      await page.keyboard.press('Enter');
+      await page.locator('#setting-Name').waitFor();
+      expect(await focused(page)).toBe('#settings-heading');
+      // The 500 answers are the expected failures.
+      expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
+    } finally {
+      releaseSettings();
+      await close();
+    }
+  });
+
   it('Clear filters and Clear selection, which go when pressed, hand focus on and say what happened', async () => {
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {
