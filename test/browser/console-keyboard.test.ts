@@ -203,6 +203,47 @@ describe('operator console: focus after a button becomes unavailable or goes awa
     }
   });
 
+  it('the listings\' Try again, which goes when pressed, hands focus to the table, then to Try again if loading fails again', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    let listAnswer: 'failure' | 'listings' = 'failure';
+    let releaseList: () => void = () => undefined;
+    let listHeld = Promise.resolve();
+    await page.route('**/console-api/realEstateList', async (route) => {
+      await listHeld;
+      if (listAnswer === 'failure') await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error.' });
+      else await route.continue();
+    });
+    try {
+      await page.reload();
+      const table = page.locator('.table-wrap[role="region"]');
+      const failed = page.locator('.table-wrap[data-state="failed"]');
+      await failed.waitFor();
+
+      listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+      await pressWithEnter(page, 'Try again');
+      await page.locator('.table-wrap[data-state="loading"]').waitFor();
+      expect(await hasFocus(table)).toBe(true);
+      releaseList();
+      // Failed again: focus is on the new Try again, under the message that says so.
+      await failed.waitFor();
+      expect(await focused(page)).toBe('button "Try again"');
+      expect(await table.getByRole('alert').textContent()).toMatch(/^Could not load the listings/);
+
+      listAnswer = 'listings';
+      await page.keyboard.press('Enter');
+      await page.locator('.table-wrap[data-state="ready"]').waitFor();
+      expect(await hasFocus(table)).toBe(true);
+      const summary = await page.locator('#listings-summary').textContent();
+      expect(summary).toMatch(/^Showing 1–\d+ of \d+ listings$/);
+      await expect.poll(() => page.locator('#listings-status').textContent(), { timeout: 5_000 }).toBe(`Listings loaded. ${summary}.`);
+      // The 500 answers are the expected failures.
+      expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
+    } finally {
+      releaseList();
+      await close();
+    }
+  });
+
   it('Clear filters and Clear selection, which go when pressed, hand focus on and say what happened', async () => {
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {
