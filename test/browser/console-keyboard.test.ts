@@ -244,6 +244,32 @@ describe('operator console: focus after a button becomes unavailable or goes awa
     }
   });
 
+  it('in the listing form, the last image\'s or detail\'s Remove hands focus to the row before, or to Add when none is left', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      await pressWithEnter(page, 'New listing');
+      const imageRows = page.locator('[data-field="Images"] .row');
+      await pressWithEnter(page, 'Add image');
+      await page.locator('#listing-Images-0').fill('https://listings.example/first.jpg');
+      await page.locator('#listing-Images-1').fill('https://listings.example/second.jpg');
+      await pressWithEnter(page, 'Remove image 2');
+      await expect.poll(() => imageRows.count()).toBe(1);
+      expect(await focused(page)).toBe('button "Remove image 1"');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => imageRows.count()).toBe(0);
+      expect(await focused(page)).toBe('button "Add image"');
+
+      const detailRows = page.locator('[data-field="ExtensionColumn"] .row');
+      await pressWithEnter(page, 'Add detail');
+      await pressWithEnter(page, 'Remove detail 1');
+      await expect.poll(() => detailRows.count()).toBe(0);
+      expect(await focused(page)).toBe('button "Add detail"');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('Clear filters and Clear selection, which go when pressed, hand focus on and say what happened', async () => {
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {
