@@ -1,9 +1,10 @@
 /**
  * Shared setup of the operator console's browser tests: the reference service and the demo site on free ports, a
- * Chromium, and small helpers to reach into the preview frame and the widget's open shadow root.
+ * Chromium, small helpers to reach into the preview frame and the widget's open shadow root, and a PNG to upload.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { launchBrowser, openPage, SCREENSHOT_DIR, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
@@ -77,4 +78,28 @@ export async function viewportShot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/** A real PNG of one colour, so the service's content check accepts it. */
+export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: width }, () => Buffer.from(rgb))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

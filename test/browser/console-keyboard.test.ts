@@ -3,11 +3,11 @@
  * or goes away does not drop focus to <body> (the operator would have to Tab in again from the top of the page),
  * and a field reached with Tab is never hidden under the sticky save bar (WCAG 2.4.11).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealEstateListResponse } from '../../src/api/types';
 import { callService, editChatbot } from '../helpers/service';
-import { openConsole, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+import { openConsole, png, readSettings, startConsoleFixture, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
 
@@ -28,6 +28,11 @@ function focused(page: Page): Promise<string> {
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
     return `${element.tagName.toLowerCase()} "${name}"`;
   });
+}
+
+/** Whether `control` has keyboard focus (for controls with no id or name of their own to show). */
+function hasFocus(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => element === document.activeElement);
 }
 
 /** Focuses `name` (a button) and presses Enter on it, as a keyboard user does. */
@@ -79,6 +84,189 @@ describe('operator console: focus after a button becomes unavailable or goes awa
       releaseEdit();
       await close();
       await editChatbot(fixture.service, { AnswerSuffix: before.AnswerSuffix });
+    }
+  });
+
+  it('Save listing keeps focus while it saves and after a save that fails without naming a field', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    let releaseUpdate: () => void = () => undefined;
+    const updateHeld = new Promise<void>((resolve) => (releaseUpdate = resolve));
+    let updatesSent = 0;
+    await page.route('**/console-api/realEstateUpdate', async (route) => {
+      updatesSent += 1;
+      await updateHeld;
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error.' });
+    });
+    try {
+      await page.locator('tbody tr').first().getByRole('button', { name: /^Edit listing/ }).click();
+      await page.locator('#listing-Description').fill('Never stored: the service fails.');
+      await pressWithEnter(page, 'Save listing');
+      const saving = page.getByRole('button', { name: 'Saving…' });
+      await saving.waitFor();
+      expect(await focused(page)).toBe('button "Saving…"');
+      expect(await saving.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while saving, or Enter in a field, it sends nothing more.
+      await page.keyboard.press('Enter');
+      await page.locator('#listing-City').press('Enter');
+      await saving.focus();
+      releaseUpdate();
+      await page.locator('.listing-form [role="alert"]', { hasText: 'Not saved. Could not update the listing' }).waitFor();
+      expect(await focused(page)).toBe('button "Save listing"');
+      expect(updatesSent).toBe(1);
+      expect(await page.locator('#listing-Description').inputValue()).toBe('Never stored: the service fails.');
+      // The answer of 500 is the one expected failure.
+      expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
+    } finally {
+      releaseUpdate();
+      await close();
+    }
+  });
+
+  it('an image upload keeps focus while it uploads; the image\'s Remove, which goes when pressed, hands focus to it', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    let releaseUpload: () => void = () => undefined;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/console-api/preUpload', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    let fileChoosersOpened = 0;
+    page.on('filechooser', (chooser) => {
+      fileChoosersOpened += 1;
+      void chooser.setFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(16, 16, [30, 120, 60]) });
+    });
+    try {
+      const field = page.locator('[data-field="ChatIcon"]');
+      const upload = field.locator('input[type="file"]');
+      await upload.focus();
+      await page.keyboard.press('Enter');
+      await field.getByText('Uploading…').waitFor();
+      expect(await hasFocus(upload)).toBe(true);
+      expect(await upload.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while uploading, it opens no file chooser.
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      expect(fileChoosersOpened).toBe(1);
+      releaseUpload();
+      await expect.poll(() => page.locator('#setting-ChatIcon').inputValue(), { timeout: 10_000 }).toMatch(/^\d+$/);
+      await field.getByText('Upload image').waitFor();
+      expect(await hasFocus(upload)).toBe(true);
+      expect(await upload.getAttribute('aria-disabled')).toBeNull();
+
+      await field.getByRole('button', { name: 'Remove' }).focus();
+      await page.keyboard.press('Enter');
+      await field.getByRole('button', { name: 'Remove' }).waitFor({ state: 'detached' });
+      expect(await hasFocus(upload)).toBe(true);
+      await expect.poll(() => page.locator('#settings-status').textContent(), { timeout: 5_000 }).toBe('Launcher icon removed.');
+      expect(await page.locator('#setting-ChatIcon').inputValue()).toBe('');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      releaseUpload();
+      await close();
+    }
+  });
+
+  it('the settings\' Try again, which goes when pressed, hands focus to the loading message, then the settings or Try again', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    let settingsAnswer: 'failure' | 'settings' = 'failure';
+    let releaseSettings: () => void = () => undefined;
+    let settingsHeld = Promise.resolve();
+    await page.route('**/console-api/getSettings', async (route) => {
+      await settingsHeld;
+      if (settingsAnswer === 'failure') await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error.' });
+      else await route.continue();
+    });
+    try {
+      await page.reload();
+      const failed = page.getByRole('alert').filter({ hasText: 'Could not load the chatbot settings' });
+      await failed.waitFor();
+
+      settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
+      await pressWithEnter(page, 'Try again');
+      const loading = page.getByRole('status').filter({ hasText: 'Loading the chatbot settings…' });
+      await loading.waitFor();
+      expect(await hasFocus(loading)).toBe(true);
+      releaseSettings();
+      // Failed again: focus is on the new Try again, under the message that says so.
+      await failed.waitFor();
+      expect(await focused(page)).toBe('button "Try again"');
+
+      settingsAnswer = 'settings';
+      await page.keyboard.press('Enter');
+      await page.locator('#setting-Name').waitFor();
+      expect(await focused(page)).toBe('#settings-heading');
+      // The 500 answers are the expected failures.
+      expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
+    } finally {
+      releaseSettings();
+      await close();
+    }
+  });
+
+  it('the listings\' Try again, which goes when pressed, hands focus to the table, then to Try again if loading fails again', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    let listAnswer: 'failure' | 'listings' = 'failure';
+    let releaseList: () => void = () => undefined;
+    let listHeld = Promise.resolve();
+    await page.route('**/console-api/realEstateList', async (route) => {
+      await listHeld;
+      if (listAnswer === 'failure') await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error.' });
+      else await route.continue();
+    });
+    try {
+      await page.reload();
+      const table = page.locator('.table-wrap[role="region"]');
+      const failed = page.locator('.table-wrap[data-state="failed"]');
+      await failed.waitFor();
+
+      listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+      await pressWithEnter(page, 'Try again');
+      await page.locator('.table-wrap[data-state="loading"]').waitFor();
+      expect(await hasFocus(table)).toBe(true);
+      releaseList();
+      // Failed again: focus is on the new Try again, under the message that says so.
+      await failed.waitFor();
+      expect(await focused(page)).toBe('button "Try again"');
+      expect(await table.getByRole('alert').textContent()).toMatch(/^Could not load the listings/);
+
+      listAnswer = 'listings';
+      await page.keyboard.press('Enter');
+      await page.locator('.table-wrap[data-state="ready"]').waitFor();
+      expect(await hasFocus(table)).toBe(true);
+      const summary = await page.locator('#listings-summary').textContent();
+      expect(summary).toMatch(/^Showing 1–\d+ of \d+ listings$/);
+      await expect.poll(() => page.locator('#listings-status').textContent(), { timeout: 5_000 }).toBe(`Listings loaded. ${summary}.`);
+      // The 500 answers are the expected failures.
+      expect(log.problems().filter((line) => !line.includes('500'))).toEqual([]);
+    } finally {
+      releaseList();
+      await close();
+    }
+  });
+
+  it('in the listing form, the last image\'s or detail\'s Remove hands focus to the row before, or to Add when none is left', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      await pressWithEnter(page, 'New listing');
+      const imageRows = page.locator('[data-field="Images"] .row');
+      await pressWithEnter(page, 'Add image');
+      await page.locator('#listing-Images-0').fill('https://listings.example/first.jpg');
+      await page.locator('#listing-Images-1').fill('https://listings.example/second.jpg');
+      await pressWithEnter(page, 'Remove image 2');
+      await expect.poll(() => imageRows.count()).toBe(1);
+      expect(await focused(page)).toBe('button "Remove image 1"');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => imageRows.count()).toBe(0);
+      expect(await focused(page)).toBe('button "Add image"');
+
+      const detailRows = page.locator('[data-field="ExtensionColumn"] .row');
+      await pressWithEnter(page, 'Add detail');
+      await pressWithEnter(page, 'Remove detail 1');
+      await expect.poll(() => detailRows.count()).toBe(0);
+      expect(await focused(page)).toBe('button "Add detail"');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
     }
   });
 

@@ -2,6 +2,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { KeyType } from '../../../../src/api/index';
+import { AriaDisabledButton } from './AriaDisabledButton';
 import { KEY_TYPE_OPTIONS, LISTING_GROUPS, listingInputId, type ListingField, type ScalarListingField } from './listing-fields';
 import type { ListingFormModel, SaveOutcome } from './listing-form-model';
 import { rowErrorKey } from './listing-values';
@@ -26,6 +27,7 @@ export function ListingForm({ form, onDone }: Props): JSX.Element {
       onDone(outcome);
       return;
     }
+    // A failure that names no field is told in the alert beside the button, which kept focus while saving.
     const first = Object.keys(form.errors.value)[0];
     const target = first ? formRef.current?.querySelector<HTMLElement>(`[data-error-key="${first}"]`) : null;
     target?.focus();
@@ -58,12 +60,24 @@ export function ListingForm({ form, onDone }: Props): JSX.Element {
       <div class="form-actions">
         <p class="notice notice--error" role="alert">{form.failure.value ?? ''}</p>
         <button type="button" class="button button--quiet" onClick={() => onDone(null)}>Cancel</button>
-        <button type="submit" class="button button--primary" disabled={form.saving.value}>
+        <AriaDisabledButton type="submit" class="button button--primary" unavailable={form.saving.value}>
           {form.saving.value ? 'Saving…' : creating ? 'Create listing' : 'Save listing'}
-        </button>
+        </AriaDisabledButton>
       </div>
     </form>
   );
+}
+
+/**
+ * Hands focus on from a row's Remove button that is about to go. Rows are keyed by their index, so removing a row
+ * that has rows after it keeps this very button (it now removes the row that moved up); only the last row's button
+ * goes, and focus would fall to <body>: it moves to the Remove of the row before, or to Add when no row is left.
+ */
+function handFocusOnFromRemove(button: HTMLButtonElement, isLastRow: boolean, addButton: HTMLButtonElement | null): void {
+  if (document.activeElement !== button || !isLastRow) return;
+  const previousRow = button.closest('.row')?.previousElementSibling;
+  const previousRemove = previousRow?.matches('.row') ? previousRow.querySelector<HTMLButtonElement>('button') : null;
+  (previousRemove ?? addButton)?.focus();
 }
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
@@ -126,6 +140,7 @@ function ImagesField({ field, form }: { field: ListingField; form: ListingFormMo
   const id = listingInputId('Images');
   const images = form.draft.value.images;
   const listError = form.errors.value.Images;
+  const addRef = useRef<HTMLButtonElement>(null);
   return (
     <fieldset class="field field--wide rows" data-field="Images" aria-describedby={`${id}-help`}>
       <legend>{field.label}</legend>
@@ -146,14 +161,21 @@ function ImagesField({ field, form }: { field: ListingField; form: ListingFormMo
               aria-describedby={error ? `${rowId}-error` : undefined}
               onInput={(event) => form.setImage(index, event.currentTarget.value)}
             />
-            <button type="button" class="button button--small button--quiet" onClick={() => form.removeImage(index)}>
+            <button
+              type="button"
+              class="button button--small button--quiet"
+              onClick={(event) => {
+                handFocusOnFromRemove(event.currentTarget, index === images.length - 1, addRef.current);
+                form.removeImage(index);
+              }}
+            >
               Remove<span class="sr-only"> image {index + 1}</span>
             </button>
             <FieldError id={`${rowId}-error`} text={error} />
           </div>
         );
       })}
-      <button type="button" class="button button--small" onClick={() => form.addImage()}>Add image</button>
+      <button type="button" class="button button--small" ref={addRef} onClick={() => form.addImage()}>Add image</button>
       <FieldError id={`${id}-error`} text={listError} />
     </fieldset>
   );
@@ -162,6 +184,7 @@ function ImagesField({ field, form }: { field: ListingField; form: ListingFormMo
 function ExtensionField({ field, form }: { field: ListingField; form: ListingFormModel }) {
   const id = listingInputId('ExtensionColumn');
   const rows = form.draft.value.extension;
+  const addRef = useRef<HTMLButtonElement>(null);
   return (
     <fieldset class="field field--wide rows" data-field="ExtensionColumn" aria-describedby={`${id}-help`}>
       <legend>{field.label}</legend>
@@ -189,14 +212,21 @@ function ExtensionField({ field, form }: { field: ListingField; form: ListingFor
               placeholder="Value, e.g. Heated"
               onInput={(event) => form.setExtension(index, { value: event.currentTarget.value })}
             />
-            <button type="button" class="button button--small button--quiet" onClick={() => form.removeExtension(index)}>
+            <button
+              type="button"
+              class="button button--small button--quiet"
+              onClick={(event) => {
+                handFocusOnFromRemove(event.currentTarget, index === rows.length - 1, addRef.current);
+                form.removeExtension(index);
+              }}
+            >
               Remove<span class="sr-only"> detail {index + 1}</span>
             </button>
             <FieldError id={`${rowId}-error`} text={error} />
           </div>
         );
       })}
-      <button type="button" class="button button--small" onClick={() => form.addExtension()}>Add detail</button>
+      <button type="button" class="button button--small" ref={addRef} onClick={() => form.addExtension()}>Add detail</button>
       <FieldError id={`${id}-error`} text={form.errors.value.ExtensionColumn} />
     </fieldset>
   );

@@ -1,6 +1,6 @@
 /** The listings manager: filters, the table with selection and paging, delete with a confirm step, and the form. */
-import type { JSX, Ref } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import type { JSX, Ref, RefObject } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ListingItem, SaleType } from '../../../../src/api/index';
 import { formatPrice } from '../lib/listings';
 import type { ConsoleApi } from './api';
@@ -8,7 +8,7 @@ import { AriaDisabledButton } from './AriaDisabledButton';
 import { ListingForm } from './ListingForm';
 import { createListingFormModel, type FormMode, type ListingFormModel } from './listing-form-model';
 import { SALE_TYPE_OPTIONS } from './listing-fields';
-import { EMPTY_FILTERS, PAGE_SIZES, type ListingFilters, type ListingsModel } from './listings-model';
+import { EMPTY_FILTERS, PAGE_SIZES, showingSummary, type ListingFilters, type ListingsModel } from './listings-model';
 
 interface Props {
   model: ListingsModel;
@@ -169,7 +169,7 @@ interface ListingsTableProps {
   model: ListingsModel;
   onEdit(item: ListingItem): void;
   selectPageRef: Ref<HTMLInputElement>;
-  regionRef: Ref<HTMLDivElement>;
+  regionRef: RefObject<HTMLDivElement>;
 }
 
 function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTableProps) {
@@ -177,12 +177,32 @@ function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTabl
   const rows = model.rows.value;
   const selected = model.selected.value;
   const allOnPage = rows.length > 0 && rows.every((item) => selected.has(item.ID));
+  const tryAgainRef = useRef<HTMLButtonElement>(null);
+  // Try again goes as it is pressed: focus that was on it waits on the table (which stays) while the rows load,
+  // and comes back to the new Try again if loading fails again. The status says when the rows have come.
+  const focusFollowsReload = useRef(false);
+
+  useLayoutEffect(() => {
+    if (!focusFollowsReload.current || state.status === 'loading') return;
+    focusFollowsReload.current = false;
+    // Focus the operator has put somewhere else meanwhile stays there.
+    if (state.status === 'failed' && document.activeElement === regionRef.current) tryAgainRef.current?.focus();
+  }, [state]);
+
+  const tryAgain = (event: JSX.TargetedMouseEvent<HTMLButtonElement>) => {
+    if (document.activeElement === event.currentTarget) {
+      focusFollowsReload.current = true;
+      regionRef.current?.focus();
+    }
+    void model.loadAgain();
+  };
+
   return (
     <div ref={regionRef} class="table-wrap" role="region" aria-labelledby="listings-caption" tabIndex={0} data-state={state.status}>
       {state.status === 'failed' && (
-        <div class="panel-message panel-message--error">
+        <div class="panel-message panel-message--error" role="alert">
           <p>{state.message}</p>
-          <button type="button" class="button" onClick={() => void model.load()}>Try again</button>
+          <button type="button" class="button" ref={tryAgainRef} onClick={tryAgain}>Try again</button>
         </div>
       )}
       <table class="table" aria-busy={state.status === 'loading' ? 'true' : 'false'}>
@@ -250,13 +270,10 @@ function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTabl
 function Pager({ model }: { model: ListingsModel }) {
   const page = model.pageNumber.value;
   const size = model.pageSize.value;
-  const total = model.total.value;
-  const first = total === 0 ? 0 : (page - 1) * size + 1;
-  const last = Math.min(total, page * size);
   return (
     <nav class="pager" aria-label="Listing pages">
       <p class="pager__summary" id="listings-summary">
-        {model.table.value.status === 'loading' ? 'Loading…' : `Showing ${first}–${last} of ${total} listings`}
+        {model.table.value.status === 'loading' ? 'Loading…' : showingSummary(page, size, model.total.value)}
       </p>
       <div class="pager__controls">
         <label for="page-size">Per page</label>

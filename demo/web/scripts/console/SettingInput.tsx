@@ -1,6 +1,6 @@
 /** One setting of the editor: its label, the input that fits its kind, its help text and its error. */
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ConsoleApi } from './api';
 import { hexToRgb, rgbToHex } from './color';
 import { describeFailure } from './failure';
@@ -203,18 +203,21 @@ function ImageControl(props: { common: CommonProps; field: SettingField; model: 
   const { field, model, api, value } = props;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const url = model.pictureUrls.value[field.name as 'ChatIcon' | 'ChatProfilePicture'];
+  const uploadRef = useRef<HTMLInputElement>(null);
+  const name = field.name as 'ChatIcon' | 'ChatProfilePicture';
+  const url = model.pictureUrls.value[name];
 
   async function upload(event: JSX.TargetedEvent<HTMLInputElement, Event>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     input.value = '';
-    if (!file) return;
+    // A file dropped on the input while one uploads would race it: ignored, as a press is.
+    if (!file || busy) return;
     setBusy(true);
     setProblem(null);
     try {
       const uploaded = await api.uploadImage(file);
-      model.setPicture(field.name as 'ChatIcon' | 'ChatProfilePicture', uploaded.fileId, uploaded.url);
+      model.setPicture(name, uploaded.fileId, uploaded.url);
     } catch (error) {
       setProblem(describeFailure(error, `upload ${file.name}`));
     } finally {
@@ -229,10 +232,31 @@ function ImageControl(props: { common: CommonProps; field: SettingField; model: 
         <input {...props.common} type="text" inputMode="numeric" value={value} placeholder="No image" onInput={(event) => model.set(field.name, event.currentTarget.value)} />
         <label class="button button--small file-button">
           {busy ? 'Uploading…' : 'Upload image'}
-          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" disabled={busy} onChange={upload} aria-describedby={`${props.common.id}-help`} />
+          {/* Not `disabled` while uploading: that dropped focus to <body> once a file was picked from the keyboard.
+              aria-disabled keeps focus here, and a press meanwhile opens no file chooser. */}
+          <input
+            ref={uploadRef}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-disabled={busy ? 'true' : undefined}
+            onClick={(event) => {
+              if (busy) event.preventDefault();
+            }}
+            onChange={upload}
+            aria-describedby={`${props.common.id}-help`}
+          />
         </label>
         {value !== '' && (
-          <button type="button" class="button button--small button--quiet" onClick={() => model.set(field.name, '')}>
+          <button
+            type="button"
+            class="button button--small button--quiet"
+            onClick={(event) => {
+              // The button goes with the image: focus moves to the upload beside it, where a new image comes from,
+              // instead of falling to <body>; the status says what happened.
+              if (document.activeElement === event.currentTarget) uploadRef.current?.focus();
+              model.removePicture(name);
+            }}
+          >
             Remove
           </button>
         )}

@@ -1,6 +1,6 @@
 /** The settings editor: every field of 2.2 in groups, with a save bar that shows what is unsaved. */
 import type { JSX } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ConsoleApi } from './api';
 import { AriaDisabledButton } from './AriaDisabledButton';
 import { SettingInput } from './SettingInput';
@@ -14,16 +14,41 @@ interface Props {
 
 export function SettingsEditor({ model, api }: Props): JSX.Element {
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const loadingRef = useRef<HTMLParagraphElement>(null);
+  const tryAgainRef = useRef<HTMLButtonElement>(null);
+  // Try again goes as it is pressed, and so does each view that follows: focus that was on it follows the load
+  // (the loading message, then the heading, or Try again once more) instead of falling to <body>.
+  const focusFollowsReload = useRef(false);
   const load = model.load.value;
 
+  useLayoutEffect(() => {
+    if (!focusFollowsReload.current) return;
+    if (load.status !== 'loading') focusFollowsReload.current = false;
+    // Focus the operator has put somewhere else meanwhile stays there.
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const next = load.status === 'loading' ? loadingRef : load.status === 'ready' ? headingRef : tryAgainRef;
+    next.current?.focus();
+  }, [load]);
+
   if (load.status === 'loading') {
-    return <p class="panel-message" role="status">Loading the chatbot settings…</p>;
+    return <p class="panel-message" role="status" ref={loadingRef} tabIndex={-1}>Loading the chatbot settings…</p>;
   }
   if (load.status === 'failed') {
     return (
       <div class="panel-message panel-message--error" role="alert">
         <p>{load.message}</p>
-        <button type="button" class="button" onClick={() => void model.reload()}>Try again</button>
+        <button
+          type="button"
+          class="button"
+          ref={tryAgainRef}
+          onClick={(event) => {
+            focusFollowsReload.current = document.activeElement === event.currentTarget;
+            void model.reload();
+          }}
+        >
+          Try again
+        </button>
       </div>
     );
   }
@@ -40,7 +65,7 @@ export function SettingsEditor({ model, api }: Props): JSX.Element {
   return (
     <form ref={formRef} class="settings" onSubmit={submit} noValidate aria-labelledby="settings-heading">
       <div class="section-head">
-        <h2 id="settings-heading">Chatbot settings</h2>
+        <h2 id="settings-heading" ref={headingRef} tabIndex={-1}>Chatbot settings</h2>
         <p class="muted">Changes show in the preview at once; visitors see them after you save.</p>
       </div>
       <nav class="group-nav" aria-label="Setting groups">

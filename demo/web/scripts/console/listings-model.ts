@@ -22,6 +22,13 @@ export type TableState =
   | { status: 'ready'; items: readonly ListingItem[]; total: number }
   | { status: 'failed'; message: string };
 
+/** What the pager says of the rows shown, e.g. "Showing 21–40 of 57 listings". */
+export function showingSummary(pageNumber: number, pageSize: number, total: number): string {
+  const first = total === 0 ? 0 : (pageNumber - 1) * pageSize + 1;
+  const last = Math.min(total, pageNumber * pageSize);
+  return `Showing ${first}–${last} of ${total} listings`;
+}
+
 export interface ListingsModel {
   readonly filters: ReadonlySignal<ListingFilters>;
   readonly pageNumber: ReadonlySignal<number>;
@@ -36,6 +43,8 @@ export interface ListingsModel {
   readonly deleting: ReadonlySignal<boolean>;
   readonly notice: ReadonlySignal<Notice | null>;
   load(): Promise<void>;
+  /** Loads again after a failed load and says so when the rows come: Try again goes as it is pressed, focus moves on. */
+  loadAgain(): Promise<void>;
   applyFilters(filters: ListingFilters): Promise<void>;
   /** Shows every listing again and says so: Clear filters goes as it is pressed, focus moves on, the status tells why. */
   clearFilters(): Promise<void>;
@@ -91,6 +100,15 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
     } catch (error) {
       if (thisRequest !== request) return;
       table.value = { status: 'failed', message: describeFailure(error, 'load the listings') };
+    }
+  }
+
+  async function loadAgain(): Promise<void> {
+    await load();
+    const state = table.value;
+    // Still loading, a newer load (another page, other filters) has taken over and will show its own rows.
+    if (state.status === 'ready') {
+      notice.value = { kind: 'success', text: `Listings loaded. ${showingSummary(pageNumber.value, pageSize.value, state.total)}.` };
     }
   }
 
@@ -181,7 +199,7 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
 
   return {
     filters, pageNumber, pageSize, table, rows, total, pageCount, selected, deleting, notice,
-    load, applyFilters, clearFilters, goToPage, setPageSize, toggle, selectPage, clearSelection, deleteSelected,
+    load, loadAgain, applyFilters, clearFilters, goToPage, setPageSize, toggle, selectPage, clearSelection, deleteSelected,
     announce: (next) => (notice.value = next),
   };
 }

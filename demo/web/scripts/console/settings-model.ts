@@ -41,6 +41,8 @@ export interface SettingsModel {
   set(name: SettingName, value: DraftValue): void;
   /** Records an uploaded picture: its file id goes into the draft, its URL into the thumbnails and preview. */
   setPicture(name: PictureField, fileId: string, url: string): void;
+  /** Empties a picture and says so: its Remove button goes as it is pressed, focus moves on, the status tells why. */
+  removePicture(name: PictureField): void;
   save(): Promise<boolean>;
   discard(): void;
 }
@@ -192,8 +194,15 @@ export function createSettingsModel(api: ConsoleApi): SettingsModel {
     set(name, fileId);
   }
 
+  function removePicture(name: PictureField): void {
+    batch(() => {
+      set(name, '');
+      notice.value = { kind: 'success', text: `${settingField(name)?.label ?? name} removed.` };
+    });
+  }
+
   return {
     load, models, modelsError, draft, changed, fieldErrors, saving, notice, pictureUrls, savedVersion, preview,
-    reload, set, setPicture, save, discard,
+    reload, set, setPicture, removePicture, save, discard,
   };
 }
