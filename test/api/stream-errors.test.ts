@@ -2,20 +2,16 @@
  * askStream's failures and its promise to send a question exactly once: HTTP and business errors, malformed
  * data, network failures, aborts, no retry and no re-send when the tab's visibility changes.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createClient, ServiceError } from '../../src/api';
 import { CLOSE_GRACE_MS } from '../../src/api/stream';
-import { installBrowserGlobals, type BrowserGlobals } from '../helpers/browser-globals';
+import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import {
   bytes, createFakeFetch, envelope, jsonResponse, streamResponse, type Responder,
 } from '../helpers/fake-fetch';
 
-let globals: BrowserGlobals;
-beforeEach(() => {
-  globals = installBrowserGlobals();
-});
+const globals = useBrowserGlobalsForFile();
 afterEach(() => {
-  globals.uninstall();
   vi.useRealTimers();
 });
 
@@ -190,9 +186,8 @@ describe('failures', () => {
     [['document'], 'document'],
     [['window'], 'window'],
   ])('without %j it names what is missing and sends nothing', async (absent, named) => {
-    globals.uninstall();
     const scope = globalThis as Record<string, unknown>;
-    const kept = installBrowserGlobals();
+    const fileGlobals = { window: scope.window, document: scope.document };
     for (const name of absent) delete scope[name];
     try {
       const { fake, client } = setup(() => jsonResponse(envelope(null)));
@@ -203,7 +198,7 @@ describe('failures', () => {
       expect((outcome as Error).message).toContain(`missing: ${named}.`);
       expect(fake.requests).toHaveLength(0);
     } finally {
-      kept.uninstall();
+      Object.assign(scope, fileGlobals);
     }
   });
 });

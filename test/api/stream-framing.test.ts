@@ -2,9 +2,9 @@
  * askStream against recorded byte streams of every framing service-notes.md lists, each fed cut at every byte
  * position and one byte at a time: the chunks and the final record must come out the same every time.
  */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createClient, type StreamFinal } from '../../src/api';
-import { installBrowserGlobals, type BrowserGlobals } from '../helpers/browser-globals';
+import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import { bytes, createFakeFetch, oneByteChunks, splitAt, streamResponse } from '../helpers/fake-fetch';
 
 const TEXT = 'héllo 👋 世界';
@@ -92,11 +92,7 @@ const recordings: Recording[] = [
   },
 ];
 
-let globals: BrowserGlobals;
-beforeEach(() => {
-  globals = installBrowserGlobals();
-});
-afterEach(() => globals.uninstall());
+useBrowserGlobalsForFile();
 
 async function play(recording: Recording, chunks: Uint8Array[]): Promise<{ final: StreamFinal; pieces: string[]; texts: string[] }> {
   const fake = createFakeFetch((request) =>

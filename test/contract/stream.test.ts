@@ -5,10 +5,10 @@
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAnswerStream } from '../../demo/server/stream';
 import { createClient, type StreamFinal } from '../../src/api';
-import { installBrowserGlobals, type BrowserGlobals } from '../helpers/browser-globals';
+import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import { startTestService, type TestService } from '../helpers/service';
 import { adminClient, expectBusiness, failure, visitor } from './fixtures';
 
@@ -18,7 +18,6 @@ const SCRIPTED = Array.from({ length: 250 }, (_, index) => (index % 40 === 39 ? 
 
 let sse: TestService;
 let jsonl: TestService;
-let globals: BrowserGlobals;
 
 beforeAll(async () => {
   const scriptedAnswer = (question: string) => (question === SCRIPT_TRIGGER ? SCRIPTED : undefined);
@@ -30,12 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([sse?.close(), jsonl?.close()]);
 });
-beforeEach(() => {
-  globals = installBrowserGlobals();
-});
-afterEach(() => {
-  globals.uninstall();
-});
+useBrowserGlobalsForFile();
 
 interface Streamed {
   chunks: string[];

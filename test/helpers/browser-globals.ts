@@ -6,6 +6,9 @@
  * `document` is a real EventTarget with a settable `hidden`, so a test can dispatch 'visibilitychange' and see
  * that nothing re-sends the question.
  */
+import { afterAll, beforeAll } from 'vitest';
+import { CLOSE_GRACE_MS } from '../../src/api/stream';
+
 export interface FakeDocument extends EventTarget {
   hidden: boolean;
 }
@@ -36,6 +39,28 @@ export function installBrowserGlobals(): BrowserGlobals {
     document: scope.document as FakeDocument,
     uninstall() {
       for (const name of added) delete scope[name];
+    },
+  };
+}
+
+/**
+ * Installs the globals for a whole test file and removes them after it, once every stream has ended:
+ * fetch-event-source touches `document` when a stream ends, and after the final object the client leaves a stream
+ * open for up to CLOSE_GRACE_MS so the service can end it.
+ */
+export function useBrowserGlobalsForFile(): { readonly document: FakeDocument } {
+  let globals: BrowserGlobals | undefined;
+  beforeAll(() => {
+    globals = installBrowserGlobals();
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => globalThis.setTimeout(resolve, CLOSE_GRACE_MS + 100));
+    globals?.uninstall();
+  });
+  return {
+    get document() {
+      if (!globals) throw new Error('useBrowserGlobalsForFile: read document inside a test');
+      return globals.document;
     },
   };
 }
