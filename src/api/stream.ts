@@ -71,12 +71,11 @@ export async function streamAnswer(
      * After a failure nothing is trusted: the request ends at once. After the final object the service closes the
      * stream itself a moment later; ending it first would abort a response still arriving (a failed request in
      * DevTools, and an HTTP/1.1 connection the browser cannot reuse), so a stream left open is ended only after
-     * CLOSE_GRACE_MS.
+     * CLOSE_GRACE_MS, or at once when the caller aborts meanwhile.
      */
     function settle(outcome: () => void, closeAfterMs?: number): void {
       if (settled) return;
       settled = true;
-      signal?.removeEventListener('abort', onCallerAbort);
       outcome();
       if (closeAfterMs === undefined) transportControl.abort();
       else closeTimer = setTimeout(() => transportControl.abort(), closeAfterMs);
@@ -84,7 +83,8 @@ export async function streamAnswer(
     const fail = (error: unknown): void => settle(() => reject(error));
     const succeed = (final: StreamFinal): void => settle(() => resolve(final), CLOSE_GRACE_MS);
     function onCallerAbort(): void {
-      fail(abortedError(OPERATION, signal?.reason, text));
+      if (settled) transportControl.abort();
+      else fail(abortedError(OPERATION, signal?.reason, text));
     }
     const interrupted = (cause?: unknown): ServiceError =>
       new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause });
@@ -159,7 +159,10 @@ export async function streamAnswer(
         throw error;
       },
     })
-      .finally(() => clearTimeout(closeTimer))
+      .finally(() => {
+        clearTimeout(closeTimer);
+        signal?.removeEventListener('abort', onCallerAbort);
+      })
       .then(
         () => fail(interrupted()),
         (error: unknown) => {

@@ -90,6 +90,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let cancelDraftWrite: Cancel | null = null;
   let cancelPersistAfterFrame: Cancel | null = null;
   let disposed = false;
+  /** The last question's request: destroy() ends it even after its answer is in. */
+  let lastAsked: AbortController | null = null;
 
   function storageKindOf(settings: WidgetSettings): StorageKind {
     return settings.removeChatLogOnBrowserClose ? 'session' : 'local';
@@ -225,6 +227,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   async function ask(user: LiveMessage, giveBackSlot: () => void): Promise<SendResult> {
     const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
     const run = { controller: new AbortController(), stopped: false, answer };
+    lastAsked = run.controller;
     running = run;
     batch(() => {
       append(answer);
@@ -449,6 +452,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (save) saveNow(true);
       disposed = true;
       conversation.stop();
+      // An answer already in may still have its request open for a moment (api/stream.ts, CLOSE_GRACE_MS).
+      lastAsked?.abort();
       stopDraftEffect();
       stopStorageEffect();
       stopWatching();

@@ -65,6 +65,19 @@ describe('the request', () => {
     expect(fake.requests[0]?.signal?.aborted).toBe(true);
   });
 
+  test("the caller's abort still ends a stream left open after its final object (destroy() during that second)", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, client } = setup((request) =>
+      streamResponse({ chunks: [bytes(chunk('a') + FINAL_A)], end: 'hang', signal: request.signal }),
+    );
+    const caller = new AbortController();
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {}, { signal: caller.signal })).resolves.toMatchObject({ Answer: 'a' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(false);
+    caller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
   test('a stream the service closes after its final object is read to its end, not aborted', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let readToEndBeforeAnyAbort = false;

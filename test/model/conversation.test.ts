@@ -121,6 +121,17 @@ describe('conversation: stop, failures and retry', () => {
     expect(events.some((event) => event.name === 'error')).toBe(false);
   });
 
+  it('dispose ends the last request even after its answer is in (the stream may still be open for a moment)', async () => {
+    const { conversation, fake } = createHarness();
+    const sent = conversation.send('Hi');
+    const ask = await fake.nextAsk();
+    ask.finish('Hello');
+    await expect(sent).resolves.toEqual({ ok: true });
+    expect(ask.signal?.aborted).toBe(false);
+    conversation.dispose();
+    expect(ask.signal?.aborted).toBe(true);
+  });
+
   it('stop while the session is still coming (GetConfig hangs) frees the question at once, for a retry', async () => {
     const { conversation, fake } = createHarness({ newSession: () => new Promise(() => undefined) });
     const result = conversation.send('Anyone there?');
