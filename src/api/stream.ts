@@ -55,7 +55,10 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const headers = await transport.headers({ accept: 'text/event-stream, application/json', 'content-type': 'application/json' }, OPERATION);
+  const headers = await transport.headers(
+    { accept: 'text/event-stream, application/json', 'content-type': 'application/json' },
+    OPERATION,
+  );
   throwIfAborted(OPERATION, signal);
   const body = JSON.stringify({ ...request, stream: true });
 

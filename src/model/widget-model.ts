@@ -153,7 +153,8 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
         (error: unknown) => {
           configRequest = null;
           const problem = describeError(error);
-          settings.value = resolve(knownConfig);
+          // For its warnings only: the settings already hold this result, resolved silently at the start.
+          resolve(knownConfig);
           if (!disposed) {
             config.value = { status: 'failed', error: problem.message };
             emit('error', problem);

@@ -68,16 +68,37 @@ export function ListingForm({ form, onDone }: Props): JSX.Element {
   );
 }
 
+interface RemoveRowButtonProps {
+  /** What the row is, for screen readers: "image 2". */
+  row: string;
+  isLastRow: boolean;
+  addRef: { readonly current: HTMLButtonElement | null };
+  onRemove(): void;
+}
+
 /**
- * Hands focus on from a row's Remove button that is about to go. Rows are keyed by their index, so removing a row
- * that has rows after it keeps this very button (it now removes the row that moved up); only the last row's button
- * goes, and focus would fall to <body>: it moves to the Remove of the row before, or to Add when no row is left.
+ * A row's Remove button, which hands focus on when it goes. Rows are keyed by their index, so removing a row that
+ * has rows after it keeps this very button (it now removes the row that moved up); only the last row's button goes,
+ * and focus would fall to <body>: it moves to the Remove of the row before, or to Add when no row is left.
  */
-function handFocusOnFromRemove(button: HTMLButtonElement, isLastRow: boolean, addButton: HTMLButtonElement | null): void {
-  if (document.activeElement !== button || !isLastRow) return;
-  const previousRow = button.closest('.row')?.previousElementSibling;
-  const previousRemove = previousRow?.matches('.row') ? previousRow.querySelector<HTMLButtonElement>('button') : null;
-  (previousRemove ?? addButton)?.focus();
+function RemoveRowButton({ row, isLastRow, addRef, onRemove }: RemoveRowButtonProps) {
+  return (
+    <button
+      type="button"
+      class="button button--small button--quiet"
+      onClick={(event) => {
+        const button = event.currentTarget;
+        if (document.activeElement === button && isLastRow) {
+          const previousRow = button.closest('.row')?.previousElementSibling;
+          const previousRemove = previousRow?.matches('.row') ? previousRow.querySelector<HTMLButtonElement>('button') : null;
+          (previousRemove ?? addRef.current)?.focus();
+        }
+        onRemove();
+      }}
+    >
+      Remove<span class="sr-only"> {row}</span>
+    </button>
+  );
 }
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
@@ -161,16 +182,12 @@ function ImagesField({ field, form }: { field: ListingField; form: ListingFormMo
               aria-describedby={error ? `${rowId}-error` : undefined}
               onInput={(event) => form.setImage(index, event.currentTarget.value)}
             />
-            <button
-              type="button"
-              class="button button--small button--quiet"
-              onClick={(event) => {
-                handFocusOnFromRemove(event.currentTarget, index === images.length - 1, addRef.current);
-                form.removeImage(index);
-              }}
-            >
-              Remove<span class="sr-only"> image {index + 1}</span>
-            </button>
+            <RemoveRowButton
+              row={`image ${index + 1}`}
+              isLastRow={index === images.length - 1}
+              addRef={addRef}
+              onRemove={() => form.removeImage(index)}
+            />
             <FieldError id={`${rowId}-error`} text={error} />
           </div>
         );
@@ -212,16 +229,12 @@ function ExtensionField({ field, form }: { field: ListingField; form: ListingFor
               placeholder="Value, e.g. Heated"
               onInput={(event) => form.setExtension(index, { value: event.currentTarget.value })}
             />
-            <button
-              type="button"
-              class="button button--small button--quiet"
-              onClick={(event) => {
-                handFocusOnFromRemove(event.currentTarget, index === rows.length - 1, addRef.current);
-                form.removeExtension(index);
-              }}
-            >
-              Remove<span class="sr-only"> detail {index + 1}</span>
-            </button>
+            <RemoveRowButton
+              row={`detail ${index + 1}`}
+              isLastRow={index === rows.length - 1}
+              addRef={addRef}
+              onRemove={() => form.removeExtension(index)}
+            />
             <FieldError id={`${rowId}-error`} text={error} />
           </div>
         );
