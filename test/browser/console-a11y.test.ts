@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, screenshot } from '../helpers/browser';
-import { askPreview, launcher, openConsole, startConsoleFixture, viewportShot, type ConsoleFixture } from './console-helpers';
+import { askPreview, launcher, openConsole, previewFrameSettled, startConsoleFixture, viewportShot, type ConsoleFixture } from './console-helpers';
 
 const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
 
@@ -105,6 +105,8 @@ describe('operator console: accessibility and screenshots', () => {
       await viewportShot(page, 'console-settings-phone');
 
       await page.getByRole('link', { name: 'Preview' }).click();
+      await page.waitForFunction(() => location.hash === '#preview');
+      await previewFrameSettled(page);
       await launcher(page).click();
       await previewFrameOf(page).locator('.cw-composer__input').waitFor();
       expect(await seriousViolations(previewFrameOf(page))).toEqual([]);

@@ -49,6 +49,38 @@ export function previewFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.preview__frame');
 }
 
+/**
+ * Waits until the preview frame has stayed where it is on the page for five frames. console.css scrolls smoothly
+ * to #preview (about 80 frames on a phone), and Playwright's stability check looks inside the frame only: a click
+ * computed while the page still scrolled landed beside the launcher on a busy machine (the phone test's flake).
+ */
+export async function previewFrameSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const frame = document.querySelector('iframe.preview__frame');
+        if (!frame) return reject(new Error('The console has no preview frame.'));
+        const place = () => {
+          const box = frame.getBoundingClientRect();
+          return `${box.x},${box.y},${box.width},${box.height}`;
+        };
+        const giveUp = setTimeout(() => reject(new Error('The preview frame kept moving for 10 s.')), 10_000);
+        let last = place();
+        let still = 0;
+        const check = () => {
+          const now = place();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 5) {
+            clearTimeout(giveUp);
+            resolve();
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
 export function launcher(page: Page): Locator {
   return previewFrame(page).locator('.cw-launcher');
 }
