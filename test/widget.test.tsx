@@ -1,5 +1,6 @@
 /** mount() in a DOM (happy-dom): hosts, shadow roots, theme, events, options, storage and a complete destroy. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONFIG_TIMEOUT_MS } from '../src/model/get-config';
 import { mount, type Widget } from '../src/widget';
 import { createFakeFetch, envelopeResponse, type FakeFetch } from './helpers/fake-fetch';
 
@@ -126,6 +127,31 @@ describe('mount', () => {
     await until(() => dialog?.textContent?.includes('Hello!') === true);
     expect(dialog?.querySelector('.cw-panel__title')?.textContent).toBe('Harbor Bot');
     expect(dialog?.classList.contains('cw-panel--pending')).toBe(false);
+  });
+
+  it('a GetConfig that never answers: after CONFIG_TIMEOUT_MS the panel says so and offers Retry, a waiting question fails and keeps its text', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const silent = createFakeFetch(() => new Promise<Response>(() => undefined));
+      const widget = start({ open: true }, silent);
+      const shadow = hosts()[0]?.shadowRoot;
+      await until(() => shadow?.querySelector('[role="dialog"]') !== null);
+      const dialog = shadow?.querySelector<HTMLElement>('[role="dialog"]');
+      expect(dialog?.textContent).toContain('Connecting…');
+      const asked = widget.send('Homes in Austin?');
+      await vi.advanceTimersByTimeAsync(CONFIG_TIMEOUT_MS);
+      await expect(asked).resolves.toEqual({ ok: false, reason: 'failed' });
+      const alert = dialog?.querySelector('[role="alert"]');
+      expect(alert?.textContent).toContain('The chat is unavailable: Could not reach the chat service. Check your connection.');
+      expect(alert?.querySelector('button')?.textContent).toBe('Retry');
+      const question = dialog?.querySelector('.cw-msg--user');
+      expect(question?.textContent).toContain('Homes in Austin?');
+      expect(question?.querySelector('.cw-msg__error')?.textContent).toBe('Could not reach the chat service. Check your connection.');
+      expect(question?.querySelector('.cw-msg__retry')?.textContent).toBe('Send again');
+      expect(silent.requests.every((request) => request.signal?.aborted)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a hidden page saves an answer still arriving as it is; a page going away (pagehide) saves it interrupted', async () => {

@@ -22,11 +22,24 @@ function configUrl({ baseUrl, paths }: ConfigRequestOptions): string {
   return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(path) ? path : `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/**
+ * How long GetConfig may take, answer included. A service (or a proxy) that takes the connection and never answers
+ * would otherwise leave the panel "Connecting…" and a visitor's question waiting for good.
+ */
+export const CONFIG_TIMEOUT_MS = 20_000;
+
 /** POST GetConfig; resolves with Data, or rejects with a ServiceError in plain words. */
 export async function requestConfig(options: ConfigRequestOptions, request: GetConfigRequest, signal?: AbortSignal): Promise<PublicConfig> {
   const failure = (kind: ServiceErrorKind, message: string, details?: object): ServiceError =>
     new ServiceError(kind, message, { operation: 'getConfig', ...details });
   const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
+  // Ends the request when the caller aborts or the time is up. To a visitor a service that never answers is one
+  // that cannot be reached: the same words.
+  const ender = new AbortController();
+  const end = (): void => ender.abort();
+  const timer = setTimeout(end, CONFIG_TIMEOUT_MS);
+  signal?.addEventListener('abort', end);
+  if (signal?.aborted) end();
   let response: Response;
   let body: Loose;
   try {
@@ -34,13 +47,18 @@ export async function requestConfig(options: ConfigRequestOptions, request: GetC
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', ...extra },
       body: JSON.stringify(request),
-      signal,
+      signal: ender.signal,
     });
     body = (await response.json().catch(() => undefined)) as Loose;
+    // A body the service could not turn into JSON is malformed (below); one cut short by the ending is not.
+    ender.signal.throwIfAborted();
   } catch (cause) {
     throw signal?.aborted
       ? failure('aborted', 'The request was cancelled.', { cause })
       : failure('network', 'Could not reach the chat service. Check your connection.', { cause });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', end);
   }
   const { status } = response;
   const serviceMessage = typeof body?.Message === 'string' && body.Message ? body.Message : undefined;

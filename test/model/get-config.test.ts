@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
-import { requestConfig } from '../../src/model/get-config';
+import { CONFIG_TIMEOUT_MS, requestConfig } from '../../src/model/get-config';
 import { createFakeFetch, envelope, envelopeResponse, jsonResponse } from '../helpers/fake-fetch';
 
 const REQUEST = { serialNumber: 'demo-realty', clientTimeZone: 'Europe/Berlin', clientCurrentTime: '2025-01-15 13:00:00' };
@@ -65,11 +65,62 @@ describe('requestConfig (GetConfig before the chat opens)', () => {
     }
   });
 
-  it('is cancelled by its signal', async () => {
+  describe('a service that takes the request and never answers', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A response whose headers arrive and whose body never ends (until the request is aborted). */
+    const endlessBody = (signal: AbortSignal | undefined): Response => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"Success":'));
+          signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/json' } });
+    };
+
+    it.each([
+      ['no answer at all', () => new Promise<Response>(() => undefined)],
+      ['headers, then a body that never ends', endlessBody],
+    ] as const)('fails after CONFIG_TIMEOUT_MS in plain words (%s), and ends the request', async (_case, answer) => {
+      vi.useFakeTimers();
+      const hanging = createFakeFetch((request) => answer(request.signal));
+      let settled = false;
+      const pending = failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: hanging.fetch }, REQUEST)).finally(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(CONFIG_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+      expect(hanging.requests[0]?.signal?.aborted).toBe(true);
+    });
+
+    it('leaves no timer behind once the service answers, and a caller abort stays an abort', async () => {
+      vi.useFakeTimers();
+      const answering = createFakeFetch(() => envelopeResponse(CONFIG));
+      await requestConfig({ baseUrl: 'https://a.test', fetch: answering.fetch }, REQUEST);
+      expect(vi.getTimerCount()).toBe(0);
+
+      const controller = new AbortController();
+      const hanging = createFakeFetch((request) => endlessBody(request.signal));
+      const pending = failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: hanging.fetch }, REQUEST, controller.signal));
+      await vi.advanceTimersByTimeAsync(10);
+      controller.abort();
+      expect(await pending).toMatchObject({ kind: 'aborted' });
+      expect(vi.getTimerCount()).toBe(0);
+    });
+  });
+
+  it('is cancelled by its signal, also one aborted before the call', async () => {
     const controller = new AbortController();
     const hanging = createFakeFetch(() => new Promise<Response>(() => undefined));
     const pending = requestConfig({ baseUrl: 'https://a.test', fetch: hanging.fetch }, REQUEST, controller.signal);
     controller.abort();
     expect(await failureOf(pending)).toMatchObject({ kind: 'aborted' });
+    const late = requestConfig({ baseUrl: 'https://a.test', fetch: hanging.fetch }, REQUEST, controller.signal);
+    expect(await failureOf(late)).toMatchObject({ kind: 'aborted' });
   });
 });
