@@ -244,6 +244,48 @@ describe('operator console: focus after a button becomes unavailable or goes awa
     }
   });
 
+  it('Delete selected keeps focus while it deletes ("Deleting…"), sends once, then hands focus to the heading', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    const count = async () =>
+      (await callService<RealEstateListResponse>(fixture.service, '/chat/Chatbot/RealEstateList', { SerialNumber: fixture.service.serialNumber }))
+        .VirtualCount;
+    let releaseDelete: () => void = () => undefined;
+    const deleteHeld = new Promise<void>((resolve) => (releaseDelete = resolve));
+    let deletesSent = 0;
+    await page.route('**/console-api/realEstateDelete', async (route) => {
+      deletesSent += 1;
+      await deleteHeld;
+      await route.continue();
+    });
+    try {
+      const before = await count();
+      const checkboxes = page.locator('tbody tr').getByRole('checkbox');
+      await checkboxes.nth(0).check();
+      await checkboxes.nth(1).check();
+      await pressWithEnter(page, 'Delete selected (2)');
+      const dialog = page.getByRole('dialog', { name: 'Delete 2 listings?' });
+      await dialog.waitFor();
+      await pressWithEnter(page, 'Delete 2 listings');
+      const deleting = page.getByRole('button', { name: 'Deleting…' });
+      await deleting.waitFor();
+      expect(await focused(page)).toBe('button "Deleting…"');
+      expect(await deleting.getAttribute('aria-disabled')).toBe('true');
+      // Pressed again while it deletes: no second dialog, nothing more sent.
+      await page.keyboard.press('Enter');
+      expect(await dialog.isVisible()).toBe(false);
+      releaseDelete();
+      await page.locator('#listings-status', { hasText: /^Deleted 2 of 2 listings/ }).waitFor();
+      expect(await focused(page)).toBe('#listings-heading');
+      expect(deletesSent).toBe(1);
+      expect(await count()).toBe(before - 2);
+      expect(await page.getByRole('button', { name: 'Delete selected (0)' }).getAttribute('aria-disabled')).toBe('true');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      releaseDelete();
+      await close();
+    }
+  });
+
   it('in the listing form, the last image\'s or detail\'s Remove hands focus to the row before, or to Add when none is left', async () => {
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {

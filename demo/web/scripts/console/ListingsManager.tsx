@@ -70,14 +70,15 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
         <>
           <Filters model={model} />
           <div class="table-tools">
-            <button
+            {/* Closing the confirm dialog hands focus back here while it deletes: a disabled button would drop it. */}
+            <AriaDisabledButton
               type="button"
               class="button button--danger"
-              disabled={selectedCount === 0 || model.deleting.value}
+              unavailable={selectedCount === 0 || model.deleting.value}
               onClick={() => dialogRef.current?.showModal()}
             >
               {model.deleting.value ? 'Deleting…' : `Delete selected (${selectedCount})`}
-            </button>
+            </AriaDisabledButton>
             {selectedCount > 0 && (
               <button type="button" class="button button--quiet" onClick={clearSelection}>Clear selection</button>
             )}
