@@ -41,6 +41,10 @@ describe('mount', () => {
     await until(() => ready.mock.calls.length === 1);
     expect(ready.mock.calls[0]?.[0].settings.name).toBe('Harbor Bot');
     expect(launcher?.getAttribute('aria-label')).toBe('Open chat with Harbor Bot');
+    // The widget's words are English on any page; the welcome is the chatbot's, in the page's language.
+    expect(launcher?.getAttribute('lang')).toBe('en');
+    expect(host?.shadowRoot?.querySelector('.cw-popup__dismiss')?.getAttribute('lang')).toBe('en');
+    expect(host?.shadowRoot?.querySelector('.cw-popup__text')?.closest('[lang]')).toBeNull();
     expect(host?.style.getPropertyValue('--cw-accent')).toBe('rgb(200, 30, 30)');
     expect(host?.style.getPropertyValue('--cw-z-index')).toBe('2147483000');
     expect(host?.getAttribute('style') ?? '').not.toContain('rgb(200,30,30)'); // set through CSSOM, normalised

@@ -8,7 +8,7 @@ import { effect, signal, untracked } from '@preact/signals-core';
 import type { WidgetModel } from '../model/types.js';
 import launcherCss from '../ui/launcher.css?inline';
 import type { ComposerMedia } from '../ui/media-slots.js';
-import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED } from '../ui/launcher-strings.js';
+import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED, UI_LANG } from '../ui/launcher-strings.js';
 import { adoptStyles } from '../ui/styles.js';
 import type { PanelHandle } from './panel-host.js';
 
@@ -67,6 +67,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   slot.style.display = 'contents';
   const error = create('p', 'cw-root__error');
   error.setAttribute('role', 'alert');
+  error.lang = UI_LANG;
   error.textContent = PANEL_LOAD_FAILED;
   root.append(slot);
   shadow.append(root);
@@ -101,6 +102,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     ? button('cw-launcher', () => model.toggle())
     : null;
   if (launcher !== null) {
+    launcher.lang = UI_LANG;
     const prefetch = (): void => {
       model.prefetch();
       loadPanel();
@@ -124,6 +126,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     model.dismissPopup();
   });
   dismiss.setAttribute('aria-label', DISMISS_POPUP);
+  dismiss.lang = UI_LANG;
   dismiss.append(glyph('', GLYPHS.dismiss));
   popup.append(popupText, dismiss);
 

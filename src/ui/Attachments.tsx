@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Attachment } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
 import { ImageThumb } from './media/Lightbox.js';
-import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO } from './strings.js';
+import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO, UI_LANG } from './strings.js';
 
 /**
  * Media sent with a question, shown in the history by the URL the service serves them from (restored
@@ -13,7 +13,8 @@ import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO } from './strings.js';
  */
 export function Attachments({ items }: { items: readonly Attachment[] }): JSX.Element {
   return (
-    <ul class="cw-msg__files">
+    // The widget's words, and the names of the visitor's files.
+    <ul class="cw-msg__files" lang={UI_LANG}>
       {items.map((item) => (
         <li key={item.fileId} class={`cw-msg__file cw-msg__file--${item.kind}`}>
           <AttachmentView item={item} />

@@ -4,7 +4,7 @@ import type { ConversationModel } from '../model/types.js';
 import { ImageButton, PushToTalkButton } from './MediaButtons.js';
 import type { ComposerMedia } from './media-slots.js';
 import { pickerAccept } from './media/accept.js';
-import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP } from './strings.js';
+import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP, UI_LANG } from './strings.js';
 
 export interface ComposerProps {
   conversation: ConversationModel;
@@ -126,6 +126,7 @@ export function Composer(props: ComposerProps): JSX.Element {
         <button
           type="submit"
           class={busy ? 'cw-composer__send cw-composer__send--stop' : 'cw-composer__send'}
+          lang={UI_LANG}
           aria-label={busy ? STOP : SEND}
           // aria-disabled, not disabled: a disabled button drops focus when the answer ends and it turns back.
           aria-disabled={!busy && !canSend}

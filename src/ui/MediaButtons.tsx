@@ -1,13 +1,14 @@
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { ComposerMedia } from './media-slots.js';
-import { ATTACH_IMAGE, PUSH_TO_TALK } from './strings.js';
+import { ATTACH_IMAGE, PUSH_TO_TALK, UI_LANG } from './strings.js';
 
 export function ImageButton({ onPick, onPrefetch }: { onPick: () => void; onPrefetch?: (() => void) | undefined }): JSX.Element {
   return (
     <button
       type="button"
       class="cw-composer__media cw-composer__image"
+      lang={UI_LANG}
       aria-label={ATTACH_IMAGE}
       onClick={onPick}
       onPointerEnter={onPrefetch}
@@ -63,6 +64,7 @@ export function PushToTalkButton({
     <button
       type="button"
       class={recording ? 'cw-composer__media cw-composer__mic cw-composer__mic--recording' : 'cw-composer__media cw-composer__mic'}
+      lang={UI_LANG}
       aria-label={PUSH_TO_TALK}
       aria-pressed={recording}
       // aria-disabled, not disabled (as the send button): a disabled button drops focus while the answer runs.

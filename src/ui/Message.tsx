@@ -15,6 +15,7 @@ import {
   RETRY,
   RETRY_MESSAGE,
   STOPPED,
+  UI_LANG,
   YOU,
   typingLabel,
 } from './strings.js';
@@ -56,7 +57,11 @@ export function Message({
 
   return (
     <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
-      {role !== 'notice' && <span class="cw-sr-only">{role === 'user' ? YOU : botName}: </span>}
+      {role !== 'notice' && (
+        <span class="cw-sr-only" lang={role === 'user' ? UI_LANG : undefined}>
+          {role === 'user' ? YOU : botName}:{' '}
+        </span>
+      )}
       {status === 'waiting' ? (
         <TypingIndicator name={botName} />
       ) : (
@@ -68,14 +73,15 @@ export function Message({
       )}
       {message.attachments.length > 0 && <Attachments items={message.attachments} />}
       {error !== null && <p class="cw-msg__error">{error}</p>}
-      {status === 'stopped' && <p class="cw-msg__note">{STOPPED}</p>}
+      {status === 'stopped' && <p class="cw-msg__note" lang={UI_LANG}>{STOPPED}</p>}
       {mailto !== null && (
-        <a class="cw-msg__mailto" href={mailto}>
+        <a class="cw-msg__mailto" href={mailto} lang={UI_LANG}>
           {EMAIL_TRANSCRIPT}
         </a>
       )}
       {finished && (
-        <div class="cw-msg__meta">
+        // The time is digits in the visitor's locale; the rest are the widget's buttons.
+        <div class="cw-msg__meta" lang={UI_LANG}>
           {time !== '' && (
             <time class="cw-msg__time" dateTime={new Date(message.createdAt).toISOString()}>
               {time}
@@ -115,7 +121,7 @@ export function Message({
 
 export function TypingIndicator({ name }: { name: string }): JSX.Element {
   return (
-    <div class="cw-typing" role="img" aria-label={typingLabel(name)}>
+    <div class="cw-typing" role="img" lang={UI_LANG} aria-label={typingLabel(name)}>
       <span class="cw-typing__dot" />
       <span class="cw-typing__dot" />
       <span class="cw-typing__dot" />

@@ -3,7 +3,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/
 import type { ConversationModel } from '../model/types.js';
 import { Message } from './Message.js';
 import { MessageText } from './MessageText.js';
-import { CONVERSATION_LABEL, JUMP_TO_LATEST, PANEL_LOADING } from './strings.js';
+import { CONVERSATION_LABEL, JUMP_TO_LATEST, PANEL_LOADING, UI_LANG } from './strings.js';
 
 export interface MessageListProps {
   conversation: ConversationModel;
@@ -121,10 +121,10 @@ export function MessageList({
             </div>
           </div>
         )}
-        {loaded ? items : <p class="cw-log__loading">{PANEL_LOADING}</p>}
+        {loaded ? items : <p class="cw-log__loading" lang={UI_LANG}>{PANEL_LOADING}</p>}
       </div>
       {!following && (
-        <button type="button" class="cw-jump" onClick={jumpToLatest}>
+        <button type="button" class="cw-jump" lang={UI_LANG} onClick={jumpToLatest}>
           {JUMP_TO_LATEST}
         </button>
       )}

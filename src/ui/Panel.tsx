@@ -8,7 +8,7 @@ import { MessageList } from './MessageList.js';
 import { PanelHeader } from './PanelHeader.js';
 import { PanelFooter, RateLimitBanner, SuggestedMessages } from './PanelParts.js';
 import { useMediaQuery, useVisualViewport } from './panel-hooks.js';
-import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, configFailed } from './strings.js';
+import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, UI_LANG, configFailed } from './strings.js';
 import panelCss from './panel.css?inline';
 
 /*
@@ -111,13 +111,14 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         onNewConversation={startOver}
         onClose={floating ? onClose : undefined}
       />
-      {config.status === 'loading' && <p class="cw-panel__status">{CONFIG_LOADING}</p>}
+      {config.status === 'loading' && <p class="cw-panel__status" lang={UI_LANG}>{CONFIG_LOADING}</p>}
       {config.status === 'failed' && (
         <div class="cw-panel__status cw-panel__status--error" role="alert">
           <span>{configFailed(config.error)}</span>{' '}
           <button
             type="button"
             class="cw-link-button"
+            lang={UI_LANG}
             onClick={() => {
               // The button goes while the settings load: focus moves to the text field, not out of the dialog.
               focusComposer();

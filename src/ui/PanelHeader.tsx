@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { CHAT_TITLE, CLOSE_CHAT, CONFIRM_NEW_CONVERSATION, NEW_CONVERSATION } from './strings.js';
+import { CHAT_TITLE, CLOSE_CHAT, CONFIRM_NEW_CONVERSATION, NEW_CONVERSATION, UI_LANG } from './strings.js';
 
 export interface PanelHeaderProps {
   titleId: string;
@@ -43,6 +43,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
       <button
         type="button"
         class={confirming ? 'cw-icon-button cw-panel__new cw-panel__new--confirm' : 'cw-icon-button cw-panel__new'}
+        lang={UI_LANG}
         aria-label={confirming ? undefined : NEW_CONVERSATION}
         title={NEW_CONVERSATION}
         aria-disabled={!props.canStartOver}
@@ -62,7 +63,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
         )}
       </button>
       {props.onClose !== undefined && (
-        <button type="button" class="cw-icon-button cw-panel__close" aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={props.onClose}>
+        <button type="button" class="cw-icon-button cw-panel__close" lang={UI_LANG} aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={props.onClose}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>

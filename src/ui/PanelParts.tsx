@@ -4,7 +4,7 @@ import type { ContactLink, PrivacyPolicy } from '../model/settings.js';
 import { formatWaitTime } from '../model/time.js';
 import type { RateLimitNotice } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
-import { CONTACT_LABEL, OPENS_IN_NEW_TAB, SUGGESTIONS_LABEL, TALK_TO_HUMAN, rateLimitWait } from './strings.js';
+import { CONTACT_LABEL, OPENS_IN_NEW_TAB, SUGGESTIONS_LABEL, TALK_TO_HUMAN, UI_LANG, rateLimitWait } from './strings.js';
 
 export function SuggestedMessages(props: { items: readonly string[]; onPick: (text: string) => void }): JSX.Element {
   return (
@@ -65,12 +65,13 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
       {(onTalkToHuman !== undefined || links.length > 0) && (
         <div class="cw-panel__actions">
           {onTalkToHuman !== undefined && (
-            <button type="button" class="cw-human" onClick={onTalkToHuman}>
+            <button type="button" class="cw-human" lang={UI_LANG} onClick={onTalkToHuman}>
               {TALK_TO_HUMAN}
             </button>
           )}
           {links.length > 0 && (
-            <ul class="cw-contacts" aria-label={CONTACT_LABEL}>
+            // Its links are named by their sites' host names: nothing in the page's language.
+            <ul class="cw-contacts" lang={UI_LANG} aria-label={CONTACT_LABEL}>
               {links.map((link) => (
                 <li key={link.href}>
                   <ExternalLink class={`cw-contacts__link cw-contacts__link--${link.kind}`} href={link.href}>
@@ -111,7 +112,7 @@ function ExternalLink(props: { class: string; href: string; children: string }):
   return (
     <a class={props.class} href={props.href} target="_blank" rel="noopener noreferrer">
       {props.children}
-      <span class="cw-sr-only"> {OPENS_IN_NEW_TAB}</span>
+      <span class="cw-sr-only" lang={UI_LANG}> {OPENS_IN_NEW_TAB}</span>
     </a>
   );
 }

@@ -219,3 +219,52 @@ describe('with the real model', () => {
     expect((await fake.nextAsk()).request.content).toBe('Second question');
   });
 });
+
+describe("the widget's own words are marked English; the chatbot's and the visitor's keep the page's language", () => {
+  /** The lang an element takes inside the widget, or 'page' when it inherits the host page's. */
+  const langOf = (element: Element): string => element.closest('[lang]')?.getAttribute('lang') ?? 'page';
+
+  test('controls, notes and screen-reader words say lang="en"; names, welcome, chips, questions, answers and the field do not', async () => {
+    const { fake, frames } = await setup({
+      Name: 'Maklerin Anna',
+      WelcomeMessage: 'Hallo! Wie kann ich helfen?',
+      SuggestedMessage: 'Wohnungen in Berlin?',
+      TalkToHumanEmail: 'agents@example.com',
+      SocialUrlOne: 'https://social.example/anna',
+      ChatbotPrivacyPolicyName: 'Datenschutz',
+      ChatbotPrivacyPolicyUrl: 'https://example.com/datenschutz',
+      ChatbotPrivacyPolicyDescription: 'Mit dem Chat stimmen Sie zu:',
+      UserInputPlaceholder: 'Ihre Frage…',
+    });
+    const dialog = screen.getByRole('dialog');
+    expect(langOf(screen.getByRole('heading', { name: 'Maklerin Anna' }))).toBe('page');
+    expect(langOf(screen.getByText('Hallo! Wie kann ich helfen?'))).toBe('page');
+    expect(langOf(screen.getByRole('button', { name: 'Wohnungen in Berlin?' }))).toBe('page');
+    expect(langOf(screen.getByText('Mit dem Chat stimmen Sie zu:', { exact: false }))).toBe('page');
+    expect(langOf(screen.getByRole('textbox', { name: 'Message' }))).toBe('page');
+
+    ask('Gibt es Parkplätze?');
+    const held = await fake.nextAsk();
+    await act(async () => {
+      held.finish('Ja, zwei Stellplätze.');
+      await settle();
+    });
+    flushFrame(frames);
+    const log = screen.getByRole('log');
+    await waitFor(() => expect(log.querySelector('.cw-msg--assistant[data-status="done"]')).not.toBeNull());
+    expect(langOf(within(log).getByText('Gibt es Parkplätze?'))).toBe('page');
+    expect(langOf(within(log).getByText('Ja, zwei Stellplätze.'))).toBe('page');
+
+    const english = [
+      screen.getByRole('button', { name: 'Start a new conversation' }),
+      screen.getByRole('button', { name: 'Send message' }),
+      screen.getByRole('button', { name: 'Talk to a person' }),
+      screen.getByRole('list', { name: 'Other ways to reach us' }),
+      within(log).getByRole('button', { name: 'Copy answer' }),
+      within(log).getByText('You', { exact: false, selector: '.cw-sr-only' }),
+      ...Array.from(dialog.querySelectorAll('.cw-sr-only')).filter((element) => element.textContent?.includes('opens in a new tab')),
+    ];
+    expect(english.length).toBeGreaterThanOrEqual(7);
+    for (const element of english) expect([element.outerHTML.slice(0, 80), langOf(element)]).toEqual([element.outerHTML.slice(0, 80), 'en']);
+  });
+});

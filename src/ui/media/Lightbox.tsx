@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { CLOSE, OPEN_IN_NEW_TAB, VIEW_LARGER } from '../strings.js';
+import { CLOSE, OPEN_IN_NEW_TAB, UI_LANG, VIEW_LARGER } from '../strings.js';
 
 export function ImageThumb({ src, label, onError }: { src: string; label: string; onError: () => void }): JSX.Element {
   const [open, setOpen] = useState(false);
@@ -39,6 +39,7 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
     <dialog
       ref={dialog}
       class="cw-lightbox"
+      lang={UI_LANG}
       aria-label={label}
       onClose={onClose}
       // Escape closes the picture only, not the chat panel around it.

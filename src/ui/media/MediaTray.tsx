@@ -8,6 +8,7 @@ import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DraftItem, MediaDraft } from '../../model/media-draft.js';
 import { formatBytes } from '../Attachments.js';
+import { UI_LANG } from '../strings.js';
 import { adoptStyles } from '../styles.js';
 import mediaCss from './media.css?inline';
 import { mediaStrings as text } from './strings.js';
@@ -19,7 +20,8 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
   const notices = draft.notices.value;
 
   return (
-    <div ref={ref} class="cw-media" onClickCapture={moveFocusOffGoingButton}>
+    // The widget's words, and the names of the visitor's files.
+    <div ref={ref} class="cw-media" lang={UI_LANG} onClickCapture={moveFocusOffGoingButton}>
       {draft.recording.value && <RecordingMeter draft={draft} />}
       {items.length > 0 && (
         <ul class="cw-msg__files cw-media__items" aria-label={text.attachments}>
