@@ -158,6 +158,35 @@ describe('mount', () => {
     }
   });
 
+  it('with storage blocked, a widget mounted again on the page (a route change) finds the draft the one before kept', async () => {
+    const blocked = (): never => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const real = Object.getOwnPropertyDescriptor(window, 'localStorage');
+    const realSession = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
+    Object.defineProperty(window, 'localStorage', { get: blocked, configurable: true });
+    Object.defineProperty(window, 'sessionStorage', { get: blocked, configurable: true });
+    try {
+      const input = async (): Promise<HTMLTextAreaElement> => {
+        const shadow = hosts()[0]?.shadowRoot;
+        await until(() => shadow?.querySelector('textarea') != null);
+        return shadow!.querySelector('textarea')!;
+      };
+      const first = start({ serialNumber: 'blocked-storage', open: true });
+      const field = await input();
+      field.value = 'half-typed follow-up';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 400)); // past the draft's write delay
+      first.destroy();
+      start({ serialNumber: 'blocked-storage', open: true });
+      const again = await input();
+      await until(() => again.value === 'half-typed follow-up');
+    } finally {
+      if (real) Object.defineProperty(window, 'localStorage', real);
+      if (realSession) Object.defineProperty(window, 'sessionStorage', realSession);
+    }
+  });
+
   it('a hidden page saves an answer still arriving as it is; a page going away (pagehide) saves it interrupted', async () => {
     const fake = createFakeFetch((request) =>
       request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),

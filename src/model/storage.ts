@@ -42,10 +42,18 @@ export interface StorageSource {
  * Opens the namespace `namespace` in local or session storage (of `source`, else of the page). Values are copied
  * on the way in and out (stored as JSON), so callers never share objects with the store.
  */
+/**
+ * The page's own fallback per storage and namespace: where storage is blocked or full, a widget mounted again (a
+ * single-page app's route change) finds what the one before it kept, as it would have found it in storage.
+ */
+const pageMemory = new Map<string, Map<string, string>>();
+
 export function openStore(kind: StorageKind, namespace: string, source?: StorageSource): KeyValueStore {
   const prefix = `${namespace}:`;
   // Values that could not be written to storage; they win over what storage holds, which may be stale.
-  const memory = new Map<string, string>();
+  const pageKey = `${kind}:${prefix}`;
+  const memory = source ? new Map<string, string>() : (pageMemory.get(pageKey) ?? new Map<string, string>());
+  if (!source) pageMemory.set(pageKey, memory);
   const holder = (source ?? globalThis) as StorageSource;
   /**
    * Runs `call` on the Storage object; undefined when there is none or it throws (the getter's SecurityError when
