@@ -73,9 +73,9 @@ export function Message({
       )}
       {message.attachments.length > 0 && <Attachments items={message.attachments} />}
       {error !== null && <p class="cw-msg__error">{error}</p>}
-      {status === 'stopped' && <p class="cw-msg__note" lang={UI_LANG}>{STOPPED}</p>}
+      {status === 'stopped' && <p class="cw-msg__note" lang={UI_LANG} dir="ltr">{STOPPED}</p>}
       {mailto !== null && (
-        <a class="cw-msg__mailto" href={mailto} lang={UI_LANG}>
+        <a class="cw-msg__mailto" href={mailto} lang={UI_LANG} dir="ltr">
           {EMAIL_TRANSCRIPT}
         </a>
       )}
@@ -83,7 +83,7 @@ export function Message({
         // The time is digits in the visitor's locale; the rest are the widget's buttons.
         <div class="cw-msg__meta" lang={UI_LANG}>
           {time !== '' && (
-            <time class="cw-msg__time" dateTime={new Date(message.createdAt).toISOString()}>
+            <time class="cw-msg__time" dir="ltr" dateTime={new Date(message.createdAt).toISOString()}>
               {time}
             </time>
           )}

@@ -121,10 +121,10 @@ export function MessageList({
             </div>
           </div>
         )}
-        {loaded ? items : <p class="cw-log__loading" lang={UI_LANG}>{PANEL_LOADING}</p>}
+        {loaded ? items : <p class="cw-log__loading" lang={UI_LANG} dir="ltr">{PANEL_LOADING}</p>}
       </div>
       {!following && (
-        <button type="button" class="cw-jump" lang={UI_LANG} onClick={jumpToLatest}>
+        <button type="button" class="cw-jump" lang={UI_LANG} dir="ltr" onClick={jumpToLatest}>
           {JUMP_TO_LATEST}
         </button>
       )}

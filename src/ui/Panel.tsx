@@ -111,7 +111,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
         onNewConversation={startOver}
         onClose={floating ? onClose : undefined}
       />
-      {config.status === 'loading' && <p class="cw-panel__status" lang={UI_LANG}>{CONFIG_LOADING}</p>}
+      {config.status === 'loading' && <p class="cw-panel__status" lang={UI_LANG} dir="ltr">{CONFIG_LOADING}</p>}
       {config.status === 'failed' && (
         <div class="cw-panel__status cw-panel__status--error" role="alert">
           <span>{configFailed(config.error)}</span>{' '}
@@ -119,6 +119,7 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
             type="button"
             class="cw-link-button"
             lang={UI_LANG}
+            dir="ltr"
             onClick={() => {
               // The button goes while the settings load: focus moves to the text field, not out of the dialog.
               focusComposer();

@@ -44,6 +44,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
         type="button"
         class={confirming ? 'cw-icon-button cw-panel__new cw-panel__new--confirm' : 'cw-icon-button cw-panel__new'}
         lang={UI_LANG}
+        dir="ltr"
         aria-label={confirming ? undefined : NEW_CONVERSATION}
         title={NEW_CONVERSATION}
         aria-disabled={!props.canStartOver}

@@ -65,7 +65,7 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
       {(onTalkToHuman !== undefined || links.length > 0) && (
         <div class="cw-panel__actions">
           {onTalkToHuman !== undefined && (
-            <button type="button" class="cw-human" lang={UI_LANG} onClick={onTalkToHuman}>
+            <button type="button" class="cw-human" lang={UI_LANG} dir="ltr" onClick={onTalkToHuman}>
               {TALK_TO_HUMAN}
             </button>
           )}

@@ -5,6 +5,7 @@
  * their lang: on a page in another language (which the widget's host inherits, as the chatbot's own texts and
  * answers should), a screen reader then reads "Close chat" with an English voice. Where the chatbot's or the
  * visitor's words sit in the same element (a field, an error with the service's message), the page's lang stays.
+ * Those that are sentences also say dir="ltr": on a right-to-left page "Stopped." read ".Stopped".
  */
 export const UI_LANG = 'en';
 export const openChatLabel = (name: string): string => `Open chat with ${name}`;
