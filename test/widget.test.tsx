@@ -176,8 +176,7 @@ describe('mount', () => {
       const field = await input();
       field.value = 'half-typed follow-up';
       field.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve, 400)); // past the draft's write delay
-      first.destroy();
+      first.destroy(); // saves the draft at once
       start({ serialNumber: 'blocked-storage', open: true });
       const again = await input();
       await until(() => again.value === 'half-typed follow-up');

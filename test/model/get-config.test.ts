@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
 import { CONFIG_TIMEOUT_MS, requestConfig } from '../../src/model/get-config';
-import { createFakeFetch, envelope, envelopeResponse, jsonResponse } from '../helpers/fake-fetch';
+import { bytes, createFakeFetch, envelope, envelopeResponse, jsonResponse, streamResponse } from '../helpers/fake-fetch';
 
 const REQUEST = { serialNumber: 'demo-realty', clientTimeZone: 'Europe/Berlin', clientCurrentTime: '2025-01-15 13:00:00' };
 const CONFIG = { Name: 'Bot', SessionID: 7, SessionKey: 'k7' };
@@ -71,15 +71,8 @@ describe('requestConfig (GetConfig before the chat opens)', () => {
     });
 
     /** A response whose headers arrive and whose body never ends (until the request is aborted). */
-    const endlessBody = (signal: AbortSignal | undefined): Response => {
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode('{"Success":'));
-          signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'application/json' } });
-    };
+    const endlessBody = (signal: AbortSignal | undefined): Response =>
+      streamResponse({ chunks: [bytes('{"Success":')], contentType: 'application/json', end: 'hang', signal });
 
     it.each([
       ['no answer at all', () => new Promise<Response>(() => undefined)],
