@@ -126,8 +126,12 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     popupVisible.value = true;
   }
 
-  /** GetConfig: fresh settings, and a new session left for the next conversation that needs one. */
+  /**
+   * GetConfig: fresh settings, and a new session left for the next conversation that needs one. After a failure
+   * (Retry, or a question that needs a session) the panel says "Connecting…" again, not "unavailable", while it asks.
+   */
   function loadConfig(): Promise<void> {
+    if (config.peek().status === 'failed') config.value = { status: 'loading' };
     configRequest ??= options
       .fetchConfig(
         {
@@ -166,7 +170,6 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   }
 
   function startConfig(): void {
-    config.value = { status: 'loading' };
     loadConfig().catch(() => undefined); // reported through `config` and the error event
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { effect } from '@preact/signals-core';
 import type { ChatbotSettings } from '../../src/api/types';
 import { createConversation } from '../../src/model/conversation';
 import { openStore } from '../../src/model/storage';
@@ -389,14 +390,19 @@ describe('widget model: sessions and conversation', () => {
     await expect(sent).resolves.toEqual({ ok: true });
   });
 
-  it('sending after GetConfig failed tries GetConfig again', async () => {
+  it('sending after GetConfig failed tries GetConfig again, "Connecting…" rather than "unavailable" meanwhile', async () => {
     const { model, fake } = createModel({ configError: new Error('down') });
     await settle();
+    const statuses: string[] = [];
+    const stopWatching = effect(() => {
+      statuses.push(model.config.value.status);
+    });
     fake.configError = null;
     const sent = model.conversation.send('Anyone?');
     const ask = await fake.nextAsk();
+    stopWatching();
     expect(fake.configRequests).toHaveLength(2);
-    expect(model.config.value.status).toBe('ready');
+    expect(statuses).toEqual(['failed', 'loading', 'ready']);
     ask.finish('Yes');
     await expect(sent).resolves.toEqual({ ok: true });
   });
