@@ -34,8 +34,11 @@ function rewrite(line: string, closeEvent: boolean): string {
   return `data: ${line.slice(bare[0].length)}${closeEvent ? '\n' : ''}`;
 }
 
-/** A transform from the response's bytes to text made of whole SSE lines (see the module comment). */
-export function createFramingNormalizer(): TransformStream<Uint8Array, string> {
+/**
+ * A transform from the response's bytes to text made of whole SSE lines (see the module comment). `heard` is
+ * called on every read, heartbeats included.
+ */
+export function createFramingNormalizer(heard?: () => void): TransformStream<Uint8Array, string> {
   // A streaming TextDecoder drops a byte order mark at the very start of the stream (even split over reads) and
   // keeps any later U+FEFF.
   const decoder = new TextDecoder();
@@ -44,6 +47,7 @@ export function createFramingNormalizer(): TransformStream<Uint8Array, string> {
 
   return new TransformStream<Uint8Array, string>({
     transform(chunk, controller) {
+      heard?.();
       const piece = decoder.decode(chunk, { stream: true });
       // `pending` holds no line end, so only the new piece is searched: a long line (the final object repeats the
       // whole answer) spread over many reads is not searched and copied again on each of them.

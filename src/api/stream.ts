@@ -19,6 +19,12 @@ import { ASK_PATH, type AskRequest, type StreamFinal } from './types.js';
 const OPERATION = 'askStream';
 /** How long a stream may stay open after its final object before the client ends it. */
 export const CLOSE_GRACE_MS = 1000;
+/**
+ * How long the service may stay silent (no byte, not even a heartbeat), from the request on, before the answer
+ * counts as cut off. A connection that dropped without a word (a phone changing networks, a proxy's idle cut)
+ * otherwise shows the answer streaming until the visitor presses Stop. Generous, for a slow first word.
+ */
+export const STREAM_SILENCE_MS = 90_000;
 
 function mediaTypeOf(response: Response): string {
   return (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -69,6 +75,7 @@ export async function streamAnswer(
     let settled = false;
 
     let closeTimer: ReturnType<typeof setTimeout> | undefined;
+    let silenceTimer: ReturnType<typeof setTimeout> | undefined;
 
     /**
      * After a failure nothing is trusted: the request ends at once. After the final object the service closes the
@@ -79,6 +86,7 @@ export async function streamAnswer(
     function settle(outcome: () => void, closeAfterMs?: number): void {
       if (settled) return;
       settled = true;
+      clearTimeout(silenceTimer);
       outcome();
       if (closeAfterMs === undefined) transportControl.abort();
       else closeTimer = setTimeout(() => transportControl.abort(), closeAfterMs);
@@ -92,6 +100,15 @@ export async function streamAnswer(
     const interrupted = (cause?: unknown): ServiceError =>
       new ServiceError('interrupted', failureText.interrupted, { operation: OPERATION, partialText: text, cause });
     signal?.addEventListener('abort', onCallerAbort, { once: true });
+    function heard(): void {
+      clearTimeout(silenceTimer);
+      if (settled) return;
+      silenceTimer = setTimeout(() => {
+        const cause = new Error(`nothing from the service for ${STREAM_SILENCE_MS / 1000} s`);
+        fail(opened ? interrupted(cause) : transportError(OPERATION, cause, signal));
+      }, STREAM_SILENCE_MS);
+    }
+    heard();
 
     function addText(content: string): void {
       if (content === '' || settled) return;
@@ -106,7 +123,7 @@ export async function streamAnswer(
     const normalizingFetch: typeof fetch = async (input, init) => {
       const response = await transport.fetch(input, init);
       if (!response.ok || !response.body || isJsonResponse(response)) return response;
-      return new Response(response.body.pipeThrough(createFramingNormalizer()).pipeThrough(createTextEventMerger()), {
+      return new Response(response.body.pipeThrough(createFramingNormalizer(heard)).pipeThrough(createTextEventMerger()), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,

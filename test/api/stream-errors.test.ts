@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createClient, ServiceError } from '../../src/api';
-import { CLOSE_GRACE_MS } from '../../src/api/stream';
+import { CLOSE_GRACE_MS, STREAM_SILENCE_MS } from '../../src/api/stream';
 import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import {
   bytes, createFakeFetch, envelope, jsonResponse, streamResponse, type Responder,
@@ -280,5 +280,62 @@ describe('abort', () => {
     await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
     controller.abort();
     await expect(answer).rejects.toMatchObject({ kind: 'aborted', partialText: '' });
+  });
+});
+
+describe('a service that goes silent', () => {
+  /** Settles `promise` into a value to inspect later, so a rejection while timers run is not unhandled. */
+  function outcomeOf<T>(promise: Promise<T>): { readonly current: T | ServiceError | 'pending' } {
+    const box: { current: T | ServiceError | 'pending' } = { current: 'pending' };
+    promise.then(
+      (value) => { box.current = value; },
+      (error: unknown) => { box.current = error instanceof ServiceError ? error : new ServiceError('unknown', String(error)); },
+    );
+    return box;
+  }
+
+  test('mid-answer: interrupted after STREAM_SILENCE_MS without a byte, with the text so far, and the connection closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('Half an '))], end: 'hang', signal: request.signal }));
+    const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
+    expect(outcome.current).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome.current).toMatchObject({ kind: 'interrupted', partialText: 'Half an ' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  test('before the response: a network failure after STREAM_SILENCE_MS, the request ended', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, client } = setup(() => new Promise<Response>(() => undefined));
+    const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
+    expect(outcome.current).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  test('heartbeats (SSE comments) keep a slow answer alive far beyond STREAM_SILENCE_MS', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const beat = STREAM_SILENCE_MS - 1000;
+    const pieces = [': thinking\n\n', ': thinking\n\n', ': thinking\n\n', chunk('Slow but '), chunk('sure') + FINAL_A];
+    const { client } = setup(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              const piece = pieces.shift();
+              if (piece === undefined) return controller.close();
+              await new Promise((resolve) => setTimeout(resolve, beat));
+              controller.enqueue(bytes(piece));
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    );
+    const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    await vi.advanceTimersByTimeAsync(beat * 5);
+    expect(outcome.current).toMatchObject({ Answer: 'a' });
   });
 });
