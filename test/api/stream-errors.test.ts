@@ -285,11 +285,11 @@ describe('abort', () => {
 
 describe('a service that goes silent', () => {
   /** Settles `promise` into a value to inspect later, so a rejection while timers run is not unhandled. */
-  function outcomeOf<T>(promise: Promise<T>): { readonly current: T | ServiceError | 'pending' } {
-    const box: { current: T | ServiceError | 'pending' } = { current: 'pending' };
+  function outcomeOf<T>(promise: Promise<T>): { readonly current: T | Error | 'pending' } {
+    const box: { current: T | Error | 'pending' } = { current: 'pending' };
     promise.then(
       (value) => { box.current = value; },
-      (error: unknown) => { box.current = error instanceof ServiceError ? error : new ServiceError('unknown', String(error)); },
+      (error: unknown) => { box.current = error instanceof Error ? error : new Error(String(error)); },
     );
     return box;
   }
