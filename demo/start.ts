@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     host,
     dataDir: resolve(process.env.DATA_DIR?.trim() || '.data'),
     secretKey: process.env.SECRET_KEY?.trim() || undefined,
+    workspaceSessionKey: process.env.WORKSPACE_SESSION_KEY?.trim() || undefined,
     streamDelayMs: integerFromEnv('STREAM_DELAY_MS', 30, 0, 60_000),
     streamFraming: framingFromEnv(),
   }).catch((error: unknown) => {
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
       `  Service:        ${service.url}`,
       `  Serial number:  ${service.serialNumber}`,
       `  Secret key:     ${service.secretKey}   (server side only; the pages never see it)`,
+      `  Workspace key:  ${service.workspaceSessionKey}   (chatrobot-sessionkey for the listing operations; server side only)`,
       `  Data file:      ${service.dataFile}`,
       '',
       existsSync(widgetBuild) ? '  Press Ctrl+C to stop.' : '  dist/ has no widget build: run `npm run build` first.',

@@ -1,8 +1,11 @@
 /**
  * Credentials (service-api.md section 5, service-notes.md "How a browser talks to the service"):
  * - the secret key in `Authorization` (bare or "Bearer <key>") for server-side callers;
- * - a session key in `chatrobot-sessionkey`, issued by GetConfig/GetSession and tied to one SessionID and chatbot,
- *   for the browser path. A page never needs the secret key.
+ * - a visitor's session key in `chatrobot-sessionkey`, issued by the public GetConfig/GetSession and tied to one
+ *   SessionID and chatbot, for the browser path (asking, uploads, reading listings). A page never needs the secret key;
+ * - the workspace's session key in `chatrobot-sessionkey` (service-api.md 5: "in the workspace's webhooks API area",
+ *   and what its listing examples send): an operator's key for the listing operations of every chatbot. A visitor's
+ *   key, which anyone who loads the widget can have, never changes listings.
  * A wrong credential is always HTTP 401, even on the public operations, so a misconfiguration shows at once.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -14,9 +17,10 @@ import type { ChatbotRecord, JsonStore, SessionRecord } from './store';
 export type Caller =
   | { kind: 'secret' }
   | { kind: 'session'; sessionId: number; session: SessionRecord }
+  | { kind: 'workspace' }
   | { kind: 'anonymous' };
 
-export function identifyCaller(req: IncomingMessage, store: JsonStore, secretKey: string): Caller {
+export function identifyCaller(req: IncomingMessage, store: JsonStore, secretKey: string, workspaceSessionKey: string): Caller {
   const authorization = headerValue(req, 'authorization');
   if (authorization !== undefined) {
     const presented = authorization.replace(/^Bearer\s+/i, '').trim();
@@ -25,6 +29,7 @@ export function identifyCaller(req: IncomingMessage, store: JsonStore, secretKey
   }
   const sessionKey = headerValue(req, SESSION_KEY_HEADER.toLowerCase());
   if (sessionKey !== undefined) {
+    if (sameSecret(sessionKey.trim(), workspaceSessionKey)) return { kind: 'workspace' };
     const sessionId = store.sessionIdForKey(sessionKey.trim());
     const session = sessionId === undefined ? undefined : store.data.sessions[String(sessionId)];
     if (sessionId === undefined || !session) {
@@ -45,12 +50,38 @@ export function requireSecret(caller: Caller): void {
   );
 }
 
+/** ClientAsk and the uploads: the secret key or a visitor's session key. */
 export function requireCredential(caller: Caller): void {
+  if (caller.kind === 'workspace') {
+    throw new HttpError(
+      Code.unauthorized,
+      `The workspace's session key opens the listing operations only; ask with a visitor's session key (GetConfig) or the secret key.`,
+    );
+  }
   if (caller.kind !== 'anonymous') return;
   throw new HttpError(
     Code.unauthorized,
     `Missing credential: send the secret key in Authorization or a session key in ${SESSION_KEY_HEADER}.`,
   );
+}
+
+/**
+ * The listing operations: the secret key or the workspace's session key; a visitor's session key (of the same
+ * chatbot, assertCallerMayUse) may only list.
+ */
+export function requireListingCredential(caller: Caller, changes: boolean): void {
+  if (caller.kind === 'anonymous') {
+    throw new HttpError(
+      Code.unauthorized,
+      `Missing credential: send the secret key in Authorization or the workspace's session key in ${SESSION_KEY_HEADER}.`,
+    );
+  }
+  if (changes && caller.kind === 'session') {
+    throw new HttpError(
+      Code.unauthorized,
+      `A visitor's session key (from GetConfig or GetSession) cannot change listings: send the secret key in Authorization or the workspace's session key in ${SESSION_KEY_HEADER}.`,
+    );
+  }
 }
 
 /** A session key only opens its own chatbot. */
@@ -62,11 +93,12 @@ export function assertCallerMayUse(caller: Caller, serialNumber: string): void {
 
 /**
  * VerifyDomain: on the browser path the request's Origin must match Domains (or CustomDomain). A request without
- * an Origin is a server-side one, which needs the secret key.
+ * an Origin is a server-side one, which needs the secret key (or, for the listings, the workspace's session key).
  */
 export function assertOriginAllowed(chatbot: ChatbotRecord, req: IncomingMessage, caller: Caller): void {
   const { VerifyDomain, Domains, CustomDomain } = chatbot.settings;
-  if (caller.kind === 'secret' || !VerifyDomain) return;
+  // The operator's credentials are for servers, which send no Origin.
+  if (caller.kind === 'secret' || caller.kind === 'workspace' || !VerifyDomain) return;
   const origin = headerValue(req, 'origin');
   if (!origin || origin === 'null') {
     throw new BusinessError(

@@ -23,6 +23,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 export interface ServiceContext {
   store: JsonStore;
   secretKey: string;
+  workspaceSessionKey: string;
   limits: LimitTracker;
   streamDelayMs: number;
   streamFraming: StreamFraming;

@@ -23,6 +23,7 @@ export interface ServiceOptions {
   host?: string;            // default '127.0.0.1'
   dataDir: string;          // JSON data file lives here; seeded when empty
   secretKey?: string;       // default: the one stored in the data file, else a new random one (stored)
+  workspaceSessionKey?: string;   // the operator's chatrobot-sessionkey for the listing operations; default as secretKey
   streamDelayMs?: number;   // delay between streamed chunks, default 30 (0 = as fast as possible)
   streamFraming?: 'sse' | 'jsonl';   // default 'sse'; a request may override with ?framing=jsonl|sse
   /** Benchmarks/tests: return the exact chunks to stream for a question, or undefined for the normal engine. */
@@ -37,6 +38,7 @@ export interface RunningService {
   url: string;
   serialNumber: string;
   secretKey: string;
+  workspaceSessionKey: string;
   dataFile: string;
   close(): Promise<void>;
 }
@@ -44,18 +46,20 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const now = options.now ?? Date.now;
   const store = await JsonStore.open(options.dataDir, now());
-  let secretKey = options.secretKey;
-  if (!secretKey) {
-    if (!store.data.secretKey) {
-      store.data.secretKey = randomBytes(24).toString('base64url');
+  const storedKey = async (name: 'secretKey' | 'workspaceSessionKey'): Promise<string> => {
+    if (!store.data[name]) {
+      store.data[name] = randomBytes(24).toString('base64url');
       await store.commit();
     }
-    secretKey = store.data.secretKey;
-  }
+    return store.data[name];
+  };
+  const secretKey = options.secretKey || (await storedKey('secretKey'));
+  const workspaceSessionKey = options.workspaceSessionKey || (await storedKey('workspaceSessionKey'));
   let url = '';
   const context: ServiceContext = {
     store,
     secretKey,
+    workspaceSessionKey,
     limits: new LimitTracker(),
     streamDelayMs: Math.max(0, options.streamDelayMs ?? 30),
     streamFraming: options.streamFraming ?? 'sse',
@@ -74,6 +78,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url,
     serialNumber,
     secretKey,
+    workspaceSessionKey,
     dataFile: store.dataFile,
     close: () => close(server, store),
   };

@@ -1,13 +1,14 @@
 /**
  * RealEstateCreate / Update / List / Delete (service-api.md 4.3-4.6), all scoped to the chatbot's SerialNumber.
- * Accepted credentials: the secret key, or a session key of the same chatbot (service-notes.md).
+ * Credentials (auth.ts): the secret key or the workspace's session key; a visitor's session key of the same chatbot
+ * may only list.
  * - Update finds listings by KeyType (PlatformID = our ID, MLSNumber, URL); no match is a 404 business error.
  * - List: CityName matches City case-insensitively, SaleType and MLSNumber exactly; newest first; PageSize is
  *   capped at 100; VirtualCount is the number of matching listings across all pages.
  * - Delete: SuccessCount is the number of listings removed; keys that match nothing are skipped.
  */
 import type { ExtensionColumnEntry, KeyType, ListingInput, RealEstateDeleteResponse, RealEstateListResponse } from '../../src/api/types';
-import { assertCallerMayUse, assertOriginAllowed, requireCredential } from './auth';
+import { assertCallerMayUse, assertOriginAllowed, requireListingCredential } from './auth';
 import { findChatbot } from './chatbot-routes';
 import type { Handler, RequestContext } from './context';
 import { notFound, validationError } from './errors';
@@ -18,9 +19,9 @@ import { type Schema, validateBody } from './validation';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** Checks the credential and the body, and that the caller may use the chatbot named by SerialNumber. */
-async function acceptListingRequest(ctx: RequestContext, schema: Schema): Promise<Record<string, unknown>> {
-  requireCredential(ctx.caller);
+/** Checks the credential (`changes`: the listings), the body, and that the caller may use the chatbot named by SerialNumber. */
+async function acceptListingRequest(ctx: RequestContext, schema: Schema, changes: boolean): Promise<Record<string, unknown>> {
+  requireListingCredential(ctx.caller, changes);
   const body = validateBody(await ctx.body(), schema);
   const serialNumber = body.SerialNumber as string;
   const chatbot = findChatbot(ctx.service.store, serialNumber, 'SerialNumber');
@@ -30,7 +31,7 @@ async function acceptListingRequest(ctx: RequestContext, schema: Schema): Promis
 }
 
 export const realEstateCreate: Handler = async (ctx) => {
-  const body = await acceptListingRequest(ctx, CREATE_SCHEMA);
+  const body = await acceptListingRequest(ctx, CREATE_SCHEMA, true);
   const { store } = ctx.service;
   const now = ctx.service.now();
   const listing: ListingRecord = {
@@ -45,7 +46,7 @@ export const realEstateCreate: Handler = async (ctx) => {
 };
 
 export const realEstateUpdate: Handler = async (ctx) => {
-  const body = await acceptListingRequest(ctx, UPDATE_SCHEMA);
+  const body = await acceptListingRequest(ctx, UPDATE_SCHEMA, true);
   const { SerialNumber: serialNumber, Key: key, KeyType: keyType, ...changes } = normalise(body);
   if (Object.keys(changes).length === 0) {
     throw validationError('Request: nothing to update; send at least one listing field besides SerialNumber, Key and KeyType.');
@@ -62,7 +63,7 @@ export const realEstateUpdate: Handler = async (ctx) => {
 };
 
 export const realEstateList: Handler = async (ctx) => {
-  const body = await acceptListingRequest(ctx, LIST_SCHEMA);
+  const body = await acceptListingRequest(ctx, LIST_SCHEMA, false);
   const city = typeof body.CityName === 'string' ? body.CityName.trim().toLowerCase() : '';
   const saleType = typeof body.SaleType === 'string' ? body.SaleType : '';
   const mlsNumber = typeof body.MLSNumber === 'string' ? body.MLSNumber.trim() : '';
@@ -83,7 +84,7 @@ export const realEstateList: Handler = async (ctx) => {
 };
 
 export const realEstateDelete: Handler = async (ctx) => {
-  const body = await acceptListingRequest(ctx, DELETE_SCHEMA);
+  const body = await acceptListingRequest(ctx, DELETE_SCHEMA, true);
   const keys = new Set(body.Keys as string[]);
   const keyType = body.KeyType as KeyType;
   const { store } = ctx.service;

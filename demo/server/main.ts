@@ -29,12 +29,14 @@ async function main(): Promise<void> {
     host: process.env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(process.env.DATA_DIR?.trim() || '.data'),
     secretKey: process.env.SECRET_KEY?.trim() || undefined,
+    workspaceSessionKey: process.env.WORKSPACE_SESSION_KEY?.trim() || undefined,
     streamDelayMs: integerFromEnv('STREAM_DELAY_MS', 30, 0, 60_000),
     streamFraming: framingFromEnv(),
   });
   console.log(`Chatbot reference service listening on ${service.url}`);
   console.log(`  demo chatbot serial number: ${service.serialNumber}`);
   console.log(`  secret key (Authorization): ${service.secretKey}`);
+  console.log(`  workspace session key (chatrobot-sessionkey, listing operations): ${service.workspaceSessionKey}`);
   console.log(`  data file: ${service.dataFile}`);
 
   let stopping = false;

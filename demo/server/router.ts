@@ -83,7 +83,7 @@ async function handle(service: ServiceContext, req: IncomingMessage, res: Server
     res.setHeader('Allow', `${route.method}, OPTIONS`);
     throw new HttpError(Code.methodNotAllowed, `${url.pathname} takes ${route.method} requests, not ${req.method ?? '?'}.`);
   }
-  ctx.caller = identifyCaller(req, service.store, service.secretKey);
+  ctx.caller = identifyCaller(req, service.store, service.secretKey, service.workspaceSessionKey);
   const result = await route.handler(ctx);
   if (result !== RESPONDED) sendJson(res, 200, envelope(result.data));
 }

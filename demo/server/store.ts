@@ -50,6 +50,8 @@ export interface StoreData {
   format: 1;
   /** Generated once when no SECRET_KEY is given, so it survives restarts. */
   secretKey?: string;
+  /** The workspace's session key (service-api.md 5: "in the workspace's webhooks API area"). */
+  workspaceSessionKey?: string;
   nextId: { session: number; message: number; listing: number; file: number };
   chatbots: Record<string, ChatbotRecord>;
   listings: ListingRecord[];

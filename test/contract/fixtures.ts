@@ -12,6 +12,11 @@ export function adminClient(service: TestService, options: Partial<ClientOptions
   return createClient({ baseUrl: service.url, secretKey: service.secretKey, xhr: null, ...options });
 }
 
+/** The operator's other credential: the workspace's session key, which the listing examples of service-api.md send. */
+export function workspaceClient(service: TestService, options: Partial<ClientOptions> = {}): ServiceClient {
+  return createClient({ baseUrl: service.url, sessionKey: service.workspaceSessionKey, xhr: null, ...options });
+}
+
 export function anonymousClient(service: TestService, options: Partial<ClientOptions> = {}): ServiceClient {
   return createClient({ baseUrl: service.url, xhr: null, ...options });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingInput, RealEstateListRequest, RealEstateUpdateRequest, ServiceClient } from '../../src/api';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
 import { startTestService, type TestService } from '../helpers/service';
-import { adminClient, anonymousClient, expectBusiness, expectHttp, readDataFile, sampleListing, visitor } from './fixtures';
+import { adminClient, anonymousClient, expectBusiness, expectHttp, readDataFile, sampleListing, visitor, workspaceClient } from './fixtures';
 
 let service: TestService;
 let admin: ServiceClient;
@@ -163,13 +163,33 @@ describe('update and delete', () => {
 });
 
 describe('credentials', () => {
-  it('accepts the session key of the same chatbot on every listing operation', async () => {
-    const { client } = await visitor(service);
+  it("accepts the workspace's session key on every listing operation, of any chatbot", async () => {
+    const client = workspaceClient(service);
     const input = sampleListing(service.serialNumber);
     const id = await client.realEstateCreate(input);
     expect((await client.realEstateList({ SerialNumber: service.serialNumber, MLSNumber: input.MLSNumber })).VirtualCount).toBe(1);
     expect(await client.realEstateUpdate({ SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID', Bedrooms: 5 })).toBe(1);
     expect(await client.realEstateDelete({ SerialNumber: service.serialNumber, Keys: [id], KeyType: 'PlatformID' })).toEqual({ SuccessCount: 1 });
+    expect((await client.realEstateList({ SerialNumber: SECOND_SERIAL_NUMBER, PageSize: 1 })).VirtualCount).toBeGreaterThan(0);
+  });
+
+  it("a visitor's session key (anyone who loads the widget has one) lists its chatbot's listings but changes nothing: HTTP 401", async () => {
+    const { client } = await visitor(service);
+    const input = sampleListing(service.serialNumber);
+    const id = await admin.realEstateCreate(input);
+    const before = readDataFile(service);
+    expect((await client.realEstateList({ SerialNumber: service.serialNumber, MLSNumber: input.MLSNumber })).VirtualCount).toBe(1);
+    await expectHttp(client.realEstateCreate(sampleListing(service.serialNumber)), 401, 'cannot change listings');
+    await expectHttp(client.realEstateUpdate({ SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID', Bedrooms: 5 }), 401, 'cannot change listings');
+    await expectHttp(client.realEstateDelete({ SerialNumber: service.serialNumber, Keys: [id], KeyType: 'PlatformID' }), 401, 'cannot change listings');
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it("the workspace's session key does not ask or upload: those take a visitor's session key or the secret key", async () => {
+    const { sessionID } = await visitor(service);
+    const client = workspaceClient(service);
+    await expectHttp(client.ask({ sessionID, content: 'Hello' }), 401, 'listing operations only');
+    await expectHttp(client.preUpload({ fileName: 'a.png' }), 401, 'listing operations only');
   });
 
   it('refuses no credential, a wrong one, and another chatbot’s session key with HTTP 401, changing nothing', async () => {
@@ -179,7 +199,7 @@ describe('credentials', () => {
     await expectHttp(anonymousClient(service).realEstateCreate(input), 401, 'Missing credential');
     await expectHttp(anonymousClient(service).realEstateList({ SerialNumber: service.serialNumber }), 401);
     await expectHttp(adminClient(service, { secretKey: 'guess' }).realEstateDelete({ SerialNumber: service.serialNumber, Keys: ['1'], KeyType: 'PlatformID' }), 401);
-    await expectHttp(other.client.realEstateCreate(input), 401, 'another chatbot');
+    await expectHttp(other.client.realEstateCreate(input), 401, 'cannot change listings');
     await expectHttp(other.client.realEstateList({ SerialNumber: service.serialNumber }), 401, 'another chatbot');
     expect(readDataFile(service)).toEqual(before);
   });

@@ -3,7 +3,7 @@
  * Streams are written as fast as possible (streamDelayMs 0) unless the test asks otherwise.
  *
  *   const service = await startTestService();
- *   ... service.url, service.serialNumber, service.secretKey ...
+ *   ... service.url, service.serialNumber, service.secretKey, service.workspaceSessionKey ...
  *   await service.close();   // stops the service and removes its DATA_DIR (cleanup() is the same)
  *
  * For persistence tests: `await service.stop()` keeps DATA_DIR, then `await service.restart()` starts a new
@@ -55,6 +55,7 @@ async function startIn(dataDir: string, options: TestServiceOptions): Promise<Te
     url: running.url,
     serialNumber: running.serialNumber,
     secretKey: running.secretKey,
+    workspaceSessionKey: running.workspaceSessionKey,
     dataFile: running.dataFile,
     dataDir,
     close,
