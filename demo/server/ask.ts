@@ -46,6 +46,7 @@ export const clientAsk: Handler = async (ctx) => {
   limits.assertMayAsk(store, chatbot, sessionId, now);
 
   limits.recordAsk(store, chatbot, sessionId, now);
+  session.usedAt = now;
   const questionId = store.data.nextId.message++;
   const answerId = store.data.nextId.message++;
   await store.commit();

@@ -32,6 +32,8 @@ export interface ServiceOptions {
   uploadLimits?: Partial<UploadLimits>;
   /** Tests: the clock used for rate-limit windows, calendar months and upload URL expiry. */
   now?: () => number;
+  /** Tests: sessions kept at most, the least recently used dropped first (default 5000). */
+  maxSessions?: number;
 }
 
 export interface RunningService {
@@ -46,6 +48,7 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const now = options.now ?? Date.now;
   const store = await JsonStore.open(options.dataDir, now());
+  if (options.maxSessions !== undefined) store.maxSessions = options.maxSessions;
   const storedKey = async (name: 'secretKey' | 'workspaceSessionKey'): Promise<string> => {
     if (!store.data[name]) {
       store.data[name] = randomBytes(24).toString('base64url');

@@ -26,6 +26,8 @@ export interface SessionRecord {
   serialNumber: string;
   key: string;
   createdAt: number;
+  /** When it last asked: eviction keeps the sessions in use. */
+  usedAt?: number;
 }
 
 export type FileStatus = 'pending' | 'uploaded' | 'finished';
@@ -62,13 +64,18 @@ export interface StoreData {
 }
 
 export const DATA_FILE_NAME = 'chatbot-service.json';
-/** Old sessions are dropped beyond this many, so a long-running demo does not grow its file without end. */
+/**
+ * The least recently used sessions are dropped beyond this many, so a long-running demo does not grow its file
+ * without end; a flood of new sessions nobody uses ends idle ones first, not a conversation in progress.
+ */
 const MAX_SESSIONS = 5000;
 
 export class JsonStore {
   readonly dataFile: string;
   readonly filesDir: string;
   private readonly sessionIdsByKey = new Map<string, number>();
+  /** Sessions kept at most (tests lower it). */
+  maxSessions = MAX_SESSIONS;
   private current: Promise<void> = Promise.resolve();
   private pending: Promise<void> | null = null;
   private tempCounter = 0;
@@ -138,13 +145,13 @@ export class JsonStore {
   }
 
   private pruneSessions(): void {
-    const ids = Object.keys(this.data.sessions);
-    if (ids.length <= MAX_SESSIONS) return;
-    const oldest = ids.map(Number).sort((a, b) => a - b).slice(0, ids.length - MAX_SESSIONS);
-    for (const id of oldest) {
-      const session = this.data.sessions[String(id)];
-      if (session) this.sessionIdsByKey.delete(session.key);
-      delete this.data.sessions[String(id)];
+    const entries = Object.entries(this.data.sessions);
+    if (entries.length <= this.maxSessions) return;
+    const lastActive = (session: SessionRecord): number => session.usedAt ?? session.createdAt;
+    entries.sort(([, a], [, b]) => lastActive(a) - lastActive(b));
+    for (const [id, session] of entries.slice(0, entries.length - this.maxSessions)) {
+      this.sessionIdsByKey.delete(session.key);
+      delete this.data.sessions[id];
     }
   }
 

@@ -267,3 +267,26 @@ describe('monthly cap (per chatbot, calendar month in its TimeZone)', () => {
     await admin.edit({ serialNumber: SECOND_SERIAL_NUMBER, MessageLimit: -1 });
   });
 });
+
+describe('sessions kept (the least recently used go first)', () => {
+  it('a flood of new sessions nobody uses ends idle sessions, not a conversation in progress', async () => {
+    let now = Date.UTC(2025, 2, 1, 12, 0, 0);
+    const small = await startTestService({ now: () => now, maxSessions: 3 });
+    try {
+      const talking = await visitor(small);
+      now += 1000;
+      const idle = await visitor(small);
+      now += 1000;
+      await talking.client.ask({ sessionID: talking.sessionID, content: 'hi' });
+      // Four sessions over a limit of three: one goes, the one used longest ago (not the one made first).
+      for (let index = 0; index < 2; index++) {
+        now += 1000;
+        await anonymousClient(small).getSession({ serialNumber: small.serialNumber });
+      }
+      await expectHttp(idle.client.ask({ sessionID: idle.sessionID, content: 'hi' }), 401, 'expired session key');
+      expect((await talking.client.ask({ sessionID: talking.sessionID, content: 'hi' })).content).not.toBe('');
+    } finally {
+      await small.close();
+    }
+  });
+});
