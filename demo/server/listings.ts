@@ -6,12 +6,14 @@
  * - List: CityName matches City case-insensitively, SaleType and MLSNumber exactly; newest first; PageSize is
  *   capped at 100; VirtualCount is the number of matching listings across all pages.
  * - Delete: SuccessCount is the number of listings removed; keys that match nothing are skipped.
+ * - MLSNumber and Url identify a listing (Update and Delete find it by them), so no two listings of a chatbot share
+ *   one: a create or update that would make them is a 409 business error naming the listing that has it.
  */
 import type { ExtensionColumnEntry, KeyType, ListingInput, RealEstateDeleteResponse, RealEstateListResponse } from '../../src/api/types';
 import { assertCallerMayUse, assertOriginAllowed, requireListingCredential } from './auth';
 import { findChatbot } from './chatbot-routes';
 import type { Handler, RequestContext } from './context';
-import { notFound, validationError } from './errors';
+import { BusinessError, Code, notFound, validationError } from './errors';
 import { CREATE_SCHEMA, DELETE_SCHEMA, keyOf, LIST_SCHEMA, toListItem, UPDATE_SCHEMA } from './listing-schema';
 import type { ListingRecord } from './store';
 import { type Schema, validateBody } from './validation';
@@ -30,9 +32,32 @@ async function acceptListingRequest(ctx: RequestContext, schema: Schema, changes
   return body;
 }
 
+/** Refuses identifiers that another listing of the chatbot (not one of `changing`) already has. */
+function assertIdentifiersFree(
+  listings: readonly ListingRecord[],
+  serialNumber: unknown,
+  fields: Record<string, unknown>,
+  changing: readonly ListingRecord[] = [],
+): void {
+  for (const field of ['MLSNumber', 'Url'] as const) {
+    const value = fields[field];
+    if (typeof value !== 'string') continue;
+    const holder = listings.find(
+      (listing) => listing.SerialNumber === serialNumber && listing[field] === value && !changing.includes(listing),
+    );
+    if (holder !== undefined) {
+      throw new BusinessError(
+        Code.conflict,
+        `${field}: listing ${holder.ID} already has "${value}"; a chatbot's listings are found by it, so it must be unique.`,
+      );
+    }
+  }
+}
+
 export const realEstateCreate: Handler = async (ctx) => {
   const body = await acceptListingRequest(ctx, CREATE_SCHEMA, true);
   const { store } = ctx.service;
+  assertIdentifiersFree(store.data.listings, body.SerialNumber, body);
   const now = ctx.service.now();
   const listing: ListingRecord = {
     ...(normalise(body) as unknown as ListingInput),
@@ -56,6 +81,7 @@ export const realEstateUpdate: Handler = async (ctx) => {
     (listing) => listing.SerialNumber === serialNumber && keyOf(listing, keyType as KeyType) === key,
   );
   if (matches.length === 0) throw notFound(`Key: no listing of this chatbot has ${keyType} "${String(key)}".`);
+  assertIdentifiersFree(store.data.listings, serialNumber, changes, matches);
   const now = ctx.service.now();
   for (const listing of matches) Object.assign(listing, changes, { updatedAt: now });
   await store.commit();

@@ -162,6 +162,28 @@ describe('update and delete', () => {
   });
 });
 
+describe('identifiers are unique per chatbot', () => {
+  it('refuses a create or update that would give two listings the same MLSNumber or Url (409), changing nothing', async () => {
+    const first = sampleListing(service.serialNumber);
+    const second = sampleListing(service.serialNumber);
+    const firstId = await admin.realEstateCreate(first);
+    const secondId = await admin.realEstateCreate(second);
+    const before = readDataFile(service);
+    await expectBusiness(admin.realEstateCreate({ ...sampleListing(service.serialNumber), MLSNumber: first.MLSNumber }), 409, 'MLSNumber', `listing ${firstId}`);
+    await expectBusiness(admin.realEstateCreate({ ...sampleListing(service.serialNumber), Url: first.Url }), 409, 'Url', `listing ${firstId}`);
+    await expectBusiness(
+      admin.realEstateUpdate({ SerialNumber: service.serialNumber, Key: secondId, KeyType: 'PlatformID', MLSNumber: first.MLSNumber }),
+      409,
+      'MLSNumber',
+      `listing ${firstId}`,
+    );
+    expect(readDataFile(service)).toEqual(before);
+    // Its own identifier again is no conflict, and another chatbot may use the same one.
+    expect(await admin.realEstateUpdate({ SerialNumber: service.serialNumber, Key: secondId, KeyType: 'PlatformID', MLSNumber: second.MLSNumber, Bedrooms: 3 })).toBe(1);
+    expect(await admin.realEstateCreate({ ...first, SerialNumber: SECOND_SERIAL_NUMBER })).toMatch(/^\d+$/);
+  });
+});
+
 describe('credentials', () => {
   it("accepts the workspace's session key on every listing operation, of any chatbot", async () => {
     const client = workspaceClient(service);
