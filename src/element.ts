@@ -8,7 +8,7 @@
  * DOM does nothing.
  */
 import type { ChatbotSettings } from './api/types.js';
-import type { SendResult, WidgetEventName } from './model/types.js';
+import type { SendResult, WidgetEventMap, WidgetEventName } from './model/types.js';
 import { checkSettings, mountOnHost, type Widget } from './widget.js';
 
 export const ELEMENT_TAG = 'chatbot-widget';
@@ -28,6 +28,11 @@ export function zIndexAttribute(value: string | undefined): number | undefined {
   return undefined;
 }
 
+/** The element's events: chatbot-ready, chatbot-open, ... with the widget's payload as `detail`. */
+export type ChatbotWidgetElementEventMap = HTMLElementEventMap & {
+  [E in WidgetEventName as `chatbot-${E}`]: CustomEvent<WidgetEventMap[E]>;
+};
+
 /** The element's own API, besides its attributes. */
 export interface ChatbotWidgetElement extends HTMLElement {
   /** Inline settings (Edit names); assigning a new object applies it to the mounted widget at once. */
@@ -36,6 +41,25 @@ export interface ChatbotWidgetElement extends HTMLElement {
   close(): void;
   toggle(): void;
   send(text: string): Promise<SendResult>;
+  addEventListener<K extends keyof ChatbotWidgetElementEventMap>(
+    type: K,
+    listener: (this: ChatbotWidgetElement, event: ChatbotWidgetElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof ChatbotWidgetElementEventMap>(
+    type: K,
+    listener: (this: ChatbotWidgetElement, event: ChatbotWidgetElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+// document.querySelector('chatbot-widget') and createElement('chatbot-widget') give the element's own type.
+declare global {
+  interface HTMLElementTagNameMap {
+    'chatbot-widget': ChatbotWidgetElement;
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * needs no DOM, so server-side rendering can import it safely; call mount() in the browser.
  */
 export { mount, type MountOptions, type Widget } from './widget.js';
-export { defineElement, ELEMENT_TAG, type ChatbotWidgetElement } from './element.js';
+export { defineElement, ELEMENT_TAG, type ChatbotWidgetElement, type ChatbotWidgetElementEventMap } from './element.js';
 export type { WidgetListener } from './model/events.js';
 export type {
   Attachment, ChatMessage, MessageRole, MessageStatus, SendResult, WidgetEventMap, WidgetEventName, WidgetMode,

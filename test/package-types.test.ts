@@ -55,6 +55,28 @@ beforeAll(() => {
       // Typed, not `any`: a wrong option is an error (were mount untyped, this expectation would be the error).
       `// @ts-expect-error serialNumber is a string\nmount({ serialNumber: 1, baseUrl: 'https://chat.example' });\nexport {};\n`,
   );
+  // The README's custom element, as an app writes it: the tag and its events are typed without a cast.
+  writeFileSync(
+    join(app, 'element.ts'),
+    [
+      `import { defineElement } from 'chatbot-widget';`,
+      `defineElement();`,
+      `const element = document.querySelector('chatbot-widget');`,
+      `if (element !== null) {`,
+      `  element.settings = { Name: 'Realty Bot' };`,
+      `  element.open();`,
+      `  void element.send('Hello').then((result) => result.ok);`,
+      `  element.addEventListener('chatbot-message', (event) => { const text: string = event.detail.text; void text; });`,
+      `  element.addEventListener('chatbot-error', (event) => { const kind: string = event.detail.kind; void kind; });`,
+      `  element.addEventListener('click', (event) => { const x: number = event.clientX; void x; });`,
+      `  // @ts-expect-error a message's detail has no such field`,
+      `  element.addEventListener('chatbot-message', (event) => event.detail.missing);`,
+      `}`,
+      `document.createElement('chatbot-widget').toggle();`,
+      `export {};`,
+      ``,
+    ].join('\n'),
+  );
 }, 60_000);
 
 afterAll(() => {
@@ -65,8 +87,8 @@ describe("the package's types in a strict TypeScript app", () => {
   it.each([
     ['Bundler', { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }],
     ['NodeNext', { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }],
-  ])('the README examples type-check with %s resolution, the declarations included', (_name, resolution) => {
-    const program = ts.createProgram([join(app, 'client.ts'), join(app, 'widget.ts')], {
+  ])('the README examples and the custom element type-check with %s resolution, the declarations included', (_name, resolution) => {
+    const program = ts.createProgram([join(app, 'client.ts'), join(app, 'widget.ts'), join(app, 'element.ts')], {
       ...resolution,
       target: ts.ScriptTarget.ES2022,
       lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
