@@ -38,7 +38,10 @@ export interface MountOptions {
   locale?: string;
   /** Floating mode: start with the panel open. */
   open?: boolean;
-  /** 'none' keeps the conversation in memory only (nothing in local or session storage). Default 'auto'. */
+  /**
+   * 'none' keeps the conversation in memory only, nothing in local or session storage: a widget mounted again on the
+   * page finds it, a reload forgets it. Default 'auto'.
+   */
   storage?: 'auto' | 'none';
 }
 
@@ -87,6 +90,12 @@ function checkOptions(options: MountOptions): void {
 }
 
 /** Mounts on a given host (the custom element mounts on itself); `mount` creates its own host. */
+/**
+ * storage: 'none' keeps its stores for the page, by chatbot, as blocked storage does (storage.ts): a widget mounted
+ * again (a single-page app's route change) finds the conversation, and a reload forgets it.
+ */
+const memoryStores: Record<string, KeyValueStore> = {};
+
 export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountOptions): Widget {
   checkOptions(options);
   const doc = host.ownerDocument;
@@ -105,9 +114,8 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   // keeps (uploaded files in the history) are absolute.
   const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = { baseUrl: absoluteBase, paths, headers, fetch };
   const persistent = options.storage !== 'none';
-  const memoryStores: Partial<Record<StorageKind, KeyValueStore>> = {};
   const chatStore = (kind: StorageKind): KeyValueStore =>
-    persistent ? openStore(kind, `cw:${serialNumber}:chat`) : (memoryStores[kind] ??= createMemoryStore());
+    persistent ? openStore(kind, `cw:${serialNumber}:chat`) : (memoryStores[kind + serialNumber] ??= createMemoryStore());
   const emitter = createEmitter((error) => console.error('chatbot-widget: an event listener threw', error));
 
   const model: WidgetModelHandle = createWidgetModel({
@@ -120,7 +128,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
     loadConversation: (deps) =>
       import('./model/chat-engine.js').then((engine) => engine.startConversation(clientOptions, deps)),
-    visitorStore: persistent ? openStore('local', `cw:${serialNumber}`) : createMemoryStore(),
+    visitorStore: persistent ? openStore('local', `cw:${serialNumber}`) : (memoryStores[serialNumber] ??= createMemoryStore()),
     chatStore,
     emit: (event, payload) => emitter.emit(event, payload),
   });

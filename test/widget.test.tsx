@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_TIMEOUT_MS } from '../src/model/get-config';
 import { mount, type Widget } from '../src/widget';
-import { createFakeFetch, envelopeResponse, type FakeFetch } from './helpers/fake-fetch';
+import { bytes, createFakeFetch, envelopeResponse, streamResponse, type FakeFetch } from './helpers/fake-fetch';
 
 const CONFIG = { Name: 'Harbor Bot', ChatBubbleColor: 'rgb(200,30,30)', WelcomeMessage: 'Hello!', SessionID: 1, SessionKey: 'k1' };
 const mounted: Widget[] = [];
@@ -94,6 +94,31 @@ describe('mount', () => {
     await until(() => ready.mock.calls.length === 1);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it("with storage 'none', a widget mounted again on the page (a route change) finds the conversation and the draft", async () => {
+    const fake = createFakeFetch((request) =>
+      request.url.endsWith('/GetConfig')
+        ? envelopeResponse(CONFIG)
+        : streamResponse({ chunks: [bytes('data: {"content":"Three homes."}\n\n'), bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"Three homes.","TotalToken":3}\n\n')] }),
+    );
+    const first = start({ serialNumber: 'memory-only', storage: 'none', open: true }, fake);
+    await expect(first.send('Homes in Austin?')).resolves.toEqual({ ok: true });
+    const field = async (): Promise<HTMLTextAreaElement> => {
+      const shadow = hosts().at(-1)?.shadowRoot;
+      await until(() => shadow?.querySelector('textarea') != null);
+      return shadow!.querySelector('textarea')!;
+    };
+    const typed = await field();
+    typed.value = 'And in Porto?';
+    typed.dispatchEvent(new Event('input', { bubbles: true }));
+    first.destroy();
+    start({ serialNumber: 'memory-only', storage: 'none', open: true }, fake);
+    const shadow = hosts().at(-1)?.shadowRoot;
+    await until(() => shadow?.textContent?.includes('Three homes.') === true);
+    expect(shadow?.textContent).toContain('Homes in Austin?');
+    expect((await field()).value).toBe('And in Porto?');
+    expect(localStorage.length + sessionStorage.length).toBe(0);
   });
 
   it('refuses bad options with a clear error and leaves nothing behind', () => {
