@@ -32,7 +32,6 @@ export const CONFIG_TIMEOUT_MS = 20_000;
 export async function requestConfig(options: ConfigRequestOptions, request: GetConfigRequest, signal?: AbortSignal): Promise<PublicConfig> {
   const failure = (kind: ServiceErrorKind, message: string, details?: object): ServiceError =>
     new ServiceError(kind, message, { operation: 'getConfig', ...details });
-  const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
   // Ends the request when the caller aborts or the time is up. To a visitor a service that never answers is one
   // that cannot be reached: the same words.
   const ender = new AbortController();
@@ -43,6 +42,8 @@ export async function requestConfig(options: ConfigRequestOptions, request: GetC
   let response: Response;
   let body: Loose;
   try {
+    // A headers function that throws (an expired token) fails as the client's does: unreachable, with it as cause.
+    const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
     response = await (options.fetch ?? fetch)(configUrl(options), {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', ...extra },

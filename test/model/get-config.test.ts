@@ -28,6 +28,16 @@ describe('requestConfig (GetConfig before the chat opens)', () => {
     expect(JSON.parse(sent?.bodyText ?? '')).toEqual(REQUEST);
   });
 
+  it('a headers function that throws (an expired token) fails as unreachable, with its error as the cause, and sends nothing', async () => {
+    const fake = createFakeFetch(() => envelopeResponse(CONFIG));
+    const expired = new Error('token expired');
+    const error = await failureOf(
+      requestConfig({ baseUrl: 'https://a.test', fetch: fake.fetch, headers: () => { throw expired; } }, REQUEST),
+    );
+    expect(error).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.', cause: expired });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('honours a path override, relative or absolute', async () => {
     const fake = createFakeFetch(() => envelopeResponse(CONFIG));
     await requestConfig({ baseUrl: 'https://a.test/api', paths: { getConfig: 'widget/config' }, fetch: fake.fetch }, REQUEST);
