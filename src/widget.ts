@@ -89,13 +89,13 @@ function checkOptions(options: MountOptions): void {
   if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
 }
 
-/** Mounts on a given host (the custom element mounts on itself); `mount` creates its own host. */
 /**
  * storage: 'none' keeps its stores for the page, by chatbot, as blocked storage does (storage.ts): a widget mounted
  * again (a single-page app's route change) finds the conversation, and a reload forgets it.
  */
 const memoryStores: Record<string, KeyValueStore> = {};
 
+/** Mounts on a given host (the custom element mounts on itself); `mount` creates its own host. */
 export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountOptions): Widget {
   checkOptions(options);
   const doc = host.ownerDocument;
@@ -114,8 +114,11 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   // keeps (uploaded files in the history) are absolute.
   const clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'> = { baseUrl: absoluteBase, paths, headers, fetch };
   const persistent = options.storage !== 'none';
-  const chatStore = (kind: StorageKind): KeyValueStore =>
-    persistent ? openStore(kind, `cw:${serialNumber}:chat`) : (memoryStores[kind + serialNumber] ??= createMemoryStore());
+  // Keyed by storage and namespace, as in storage, so two chatbots' stores cannot meet (a key of kind + serial number
+  // made 'local' + 'x' the visitor store of a chatbot 'localx').
+  const store = (kind: StorageKind, namespace: string): KeyValueStore =>
+    persistent ? openStore(kind, namespace) : (memoryStores[kind + namespace] ??= createMemoryStore());
+  const chatStore = (kind: StorageKind): KeyValueStore => store(kind, `cw:${serialNumber}:chat`);
   const emitter = createEmitter((error) => console.error('chatbot-widget: an event listener threw', error));
 
   const model: WidgetModelHandle = createWidgetModel({
@@ -128,7 +131,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
     loadConversation: (deps) =>
       import('./model/chat-engine.js').then((engine) => engine.startConversation(clientOptions, deps)),
-    visitorStore: persistent ? openStore('local', `cw:${serialNumber}`) : (memoryStores[serialNumber] ??= createMemoryStore()),
+    visitorStore: store('local', `cw:${serialNumber}`),
     chatStore,
     emit: (event, payload) => emitter.emit(event, payload),
   });
