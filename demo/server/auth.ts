@@ -27,10 +27,10 @@ export function identifyCaller(req: IncomingMessage, store: JsonStore, secretKey
     if (!sameSecret(presented, secretKey)) throw new HttpError(Code.unauthorized, 'Wrong secret key in Authorization.');
     return { kind: 'secret' };
   }
-  const sessionKey = headerValue(req, SESSION_KEY_HEADER.toLowerCase());
+  const sessionKey = headerValue(req, SESSION_KEY_HEADER.toLowerCase())?.trim();
   if (sessionKey !== undefined) {
-    if (sameSecret(sessionKey.trim(), workspaceSessionKey)) return { kind: 'workspace' };
-    const sessionId = store.sessionIdForKey(sessionKey.trim());
+    if (sameSecret(sessionKey, workspaceSessionKey)) return { kind: 'workspace' };
+    const sessionId = store.sessionIdForKey(sessionKey);
     const session = sessionId === undefined ? undefined : store.data.sessions[String(sessionId)];
     if (sessionId === undefined || !session) {
       throw new HttpError(Code.unauthorized, `Unknown or expired session key in ${SESSION_KEY_HEADER}; call GetConfig for a new one.`);
@@ -44,9 +44,9 @@ export function requireSecret(caller: Caller): void {
   if (caller.kind === 'secret') return;
   throw new HttpError(
     Code.unauthorized,
-    caller.kind === 'session'
-      ? 'This operation needs the secret key in Authorization; a session key is not enough.'
-      : 'Missing credential: this operation needs the secret key in Authorization.',
+    caller.kind === 'anonymous'
+      ? 'Missing credential: this operation needs the secret key in Authorization.'
+      : 'This operation needs the secret key in Authorization; a session key is not enough.',
   );
 }
 
