@@ -95,6 +95,10 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [jsxFactoryImport(), ...(loader || script ? [terserPass()] : [])],
     oxc: { jsx: { runtime: 'classic', pragma: JSX_FACTORY, pragmaFrag: JSX_FRAGMENT, development: false } },
+    // @preact/signals reports to the Preact Signals DevTools extension when the page sets this flag. The widget
+    // is a guest in someone else's page: its signals are not that page's to inspect, and the check and its call
+    // ship to every visitor. The script-tag build only: the ES entries leave @preact/signals to the app.
+    ...(script ? { define: { 'window.__PREACT_SIGNALS_DEVTOOLS__': 'undefined' } } : {}),
     build: {
       target: 'es2022',
       minify: true,

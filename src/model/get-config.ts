@@ -6,6 +6,7 @@
  */
 import type { HeadersOption } from '../api/client.js';
 import { ServiceError, type ServiceErrorKind } from '../api/errors.js';
+import { requestFailureText as failureText } from '../api/request-failures.js';
 import type { GetConfigRequest, OperationName, PublicConfig } from '../api/types.js';
 
 export interface ConfigRequestOptions {
@@ -55,8 +56,8 @@ export async function requestConfig(options: ConfigRequestOptions, request: GetC
     ender.signal.throwIfAborted();
   } catch (cause) {
     throw signal?.aborted
-      ? failure('aborted', 'The request was cancelled.', { cause })
-      : failure('network', 'Could not reach the chat service. Check your connection.', { cause });
+      ? failure('aborted', failureText.aborted, { cause })
+      : failure('network', failureText.network, { cause });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', end);
@@ -64,11 +65,11 @@ export async function requestConfig(options: ConfigRequestOptions, request: GetC
   const { status } = response;
   const serviceMessage = typeof body?.Message === 'string' && body.Message ? body.Message : undefined;
   const details = { status, code: typeof body?.Code === 'number' ? body.Code : undefined, serviceMessage };
-  if (!response.ok) throw failure('http', `The chat service answered with HTTP ${status}.${serviceMessage ? ` ${serviceMessage}` : ''}`, details);
+  if (!response.ok) throw failure('http', failureText.http(status, serviceMessage), details);
   if (body?.Success === false) throw failure('business', serviceMessage ?? 'The chat service could not complete the request.', details);
   const data = body?.Data as Loose;
   if (body?.Success !== true || typeof data?.SessionID !== 'number' || typeof data.SessionKey !== 'string') {
-    throw failure('malformed', 'The chat service sent a response the widget could not read.');
+    throw failure('malformed', failureText.malformed);
   }
   return data as unknown as PublicConfig;
 }
