@@ -37,6 +37,8 @@ export async function requestConfig(options: ConfigRequestOptions, request: GetC
   // that cannot be reached: the same words.
   const ender = new AbortController();
   const end = (): void => ender.abort();
+  // The time limit and an abort end a headers function that never settles too (a token refresh that hangs).
+  const ended = new Promise<never>((_, reject) => (ender.signal.onabort = reject));
   const timer = setTimeout(end, CONFIG_TIMEOUT_MS);
   signal?.addEventListener('abort', end);
   if (signal?.aborted) end();
@@ -44,7 +46,7 @@ export async function requestConfig(options: ConfigRequestOptions, request: GetC
   let body: Loose;
   try {
     // A headers function that throws (an expired token) fails as the client's does: unreachable, with it as cause.
-    const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
+    const extra = await Promise.race([typeof options.headers === 'function' ? options.headers() : options.headers, ended]);
     response = await (options.fetch ?? fetch)(configUrl(options), {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', ...extra },

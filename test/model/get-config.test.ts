@@ -101,6 +101,23 @@ describe('requestConfig (GetConfig before the chat opens)', () => {
       expect(hanging.requests[0]?.signal?.aborted).toBe(true);
     });
 
+    it('ends a headers function that never settles: at the time limit as unreachable, on abort as an abort', async () => {
+      vi.useFakeTimers();
+      const never = createFakeFetch(() => envelopeResponse(CONFIG));
+      const headers = (): Promise<Record<string, string>> => new Promise(() => undefined);
+      const timedOut = failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: never.fetch, headers }, REQUEST));
+      await vi.advanceTimersByTimeAsync(CONFIG_TIMEOUT_MS);
+      expect(await timedOut).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+
+      const controller = new AbortController();
+      const aborted = failureOf(requestConfig({ baseUrl: 'https://a.test', fetch: never.fetch, headers }, REQUEST, controller.signal));
+      await vi.advanceTimersByTimeAsync(10);
+      controller.abort();
+      expect(await aborted).toMatchObject({ kind: 'aborted' });
+      expect(never.requests).toHaveLength(0);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
     it('leaves no timer behind once the service answers, and a caller abort stays an abort', async () => {
       vi.useFakeTimers();
       const answering = createFakeFetch(() => envelopeResponse(CONFIG));
