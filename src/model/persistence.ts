@@ -5,6 +5,7 @@
  */
 import { signal, type Signal } from '@preact/signals-core';
 import { isNumber, isRecord, isString } from '../api/envelope.js';
+import { failureText } from '../api/messages.js';
 import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types.js';
 import type { KeyValueStore } from './storage.js';
 
@@ -37,9 +38,6 @@ export interface Session {
  */
 export const STORE_KEYS = { messages: 'messages', session: 'session', draft: 'draft', started: 'started' } as const;
 
-/** Said of an answer that was still arriving when the page was closed. */
-export const INTERRUPTED_BY_UNLOAD = 'The answer was interrupted when the page was closed.';
-
 export interface MessageInit {
   id: string;
   role: MessageRole;
@@ -71,7 +69,8 @@ export const isArriving = (status: MessageStatus): boolean => status === 'waitin
 function endedWithItsPage(message: StoredMessage): StoredMessage {
   if (isArriving(message.status)) {
     message.status = 'interrupted';
-    message.error = INTERRUPTED_BY_UNLOAD;
+    // Not "when the page was closed": a single-page app's route change ends a widget (destroy()) with the page open.
+    message.error = failureText.interrupted;
   }
   return message;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/model/settings';
-import { INTERRUPTED_BY_UNLOAD } from '../../src/model/persistence';
+import { failureText } from '../../src/api/messages';
 import { createHarness, settle, statuses, texts } from '../helpers/conversation-harness';
 import { FakeStorage, quotaError, securityError } from '../helpers/fake-storage';
 
@@ -99,7 +99,7 @@ describe('conversation persistence', () => {
     const second = first.reload();
     expect(statuses(second.conversation)).toEqual(['user:sent', 'assistant:interrupted']);
     expect(texts(second.conversation)[1]).toBe('The first part');
-    expect(second.conversation.messages.value[1]?.error.value).toBe(INTERRUPTED_BY_UNLOAD);
+    expect(second.conversation.messages.value[1]?.error.value).toBe(failureText.interrupted);
     expect(second.conversation.busy.value).toBe(false);
 
     const retried = second.conversation.retry(second.conversation.messages.value[1]?.id ?? '');
