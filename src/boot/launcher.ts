@@ -37,6 +37,11 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   let loading: Promise<void> | null = null;
   let restoreFocus = false;
   let destroyed = false;
+  // A panel open from the start (the open option or attribute) shows without taking focus from the page: the
+  // visitor did not ask for it. Its first close ends that.
+  let startedOpen = model.isOpen.peek();
+  /** Where focus was before it entered the widget: a teardown with focus inside hands it back there. */
+  let cameFrom: EventTarget | null = null;
 
   function create<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
     const node = doc.createElement(tag);
@@ -71,6 +76,9 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   error.textContent = PANEL_LOAD_FAILED;
   root.append(slot);
   shadow.append(root);
+  root.addEventListener('focusin', ({ relatedTarget }) => {
+    if (!root.contains(relatedTarget as Node | null)) cameFrom = relatedTarget;
+  });
 
   function loadPanel(): void {
     loading ??= options.loadPanel().then(
@@ -87,7 +95,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
           },
           media: options.media,
         });
-        panel.update(model.isOpen.peek());
+        panel.update(model.isOpen.peek(), startedOpen);
         launcher?.setAttribute('aria-controls', panelId);
         loadFailed.value = false;
       },
@@ -169,12 +177,13 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     effect(() => {
       const open = model.isOpen.value; // always true inline
       const failed = loadFailed.value;
+      startedOpen &&= open;
       untracked(() => {
         if (open) loadPanel();
         // A close that takes focus away from inside the panel hands it back to the launcher; a close from the
         // page's own code while the visitor is elsewhere leaves focus alone.
         const focusInside = !open && panel?.dialog()?.contains(shadow.activeElement) === true;
-        panel?.update(open);
+        panel?.update(open, startedOpen);
         if (!open && (focusInside || restoreFocus)) launcher?.focus({ preventScroll: true });
         restoreFocus = false;
         if (open && failed) root.append(error);
@@ -184,10 +193,13 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   ];
 
   return () => {
+    // A shadow host matches :focus while focus is in its tree (CSS Scoping).
+    const focusInside = shadow.host.matches(':focus');
     destroyed = true;
     for (const stop of stops) stop();
     panel?.destroy();
     root.remove();
     for (const cleanup of cleanups) cleanup();
+    if (focusInside) (cameFrom as HTMLElement | null)?.focus({ preventScroll: true });
   };
 }

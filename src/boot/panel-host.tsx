@@ -10,11 +10,11 @@ import { Panel, panelCss, type PanelProps } from '../ui/Panel.js';
 export { panelCss };
 
 /** What the launcher hands the panel: everything but its open state and the dialog's ref, which mountPanel keeps. */
-export type PanelOptions = Omit<PanelProps, 'open' | 'dialogRef'>;
+export type PanelOptions = Omit<PanelProps, 'open' | 'quiet' | 'dialogRef'>;
 
 export interface PanelHandle {
-  /** Shows or hides the panel. */
-  update(open: boolean): void;
+  /** Shows or hides the panel; `quiet`: it shows without taking focus. */
+  update(open: boolean, quiet?: boolean): void;
   /** The dialog element, for focus decisions. */
   dialog(): HTMLElement | null;
   destroy(): void;
@@ -22,7 +22,8 @@ export interface PanelHandle {
 
 export function mountPanel(slot: HTMLElement, options: PanelOptions): PanelHandle {
   const dialogRef = createRef<HTMLDivElement>();
-  const draw = (open: boolean): void => render(<Panel {...options} open={open} dialogRef={dialogRef} />, slot);
+  const draw = (open: boolean, quiet?: boolean): void =>
+    render(<Panel {...options} open={open} quiet={quiet} dialogRef={dialogRef} />, slot);
   return {
     update: draw,
     dialog: () => dialogRef.current,

@@ -22,6 +22,8 @@ export interface PanelProps {
   id: string;
   floating: boolean;
   open: boolean;
+  /** Open from the start (the page's open option): it shows without taking focus. */
+  quiet?: boolean;
   /** Close from inside the panel (close button, Escape); the launcher then takes focus back. */
   onClose: () => void;
   dialogRef: RefObject<HTMLDivElement>;
@@ -31,7 +33,7 @@ export interface PanelProps {
 /** Must match the full-screen breakpoint in panel.css. */
 const FULL_SCREEN_QUERY = '(max-width: 479.98px)';
 
-export function Panel({ model, id, floating, open, onClose, dialogRef, media }: PanelProps): JSX.Element {
+export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, media }: PanelProps): JSX.Element {
   const { conversation } = model;
   const settings = model.settings.value;
   const config = model.config.value;
@@ -59,11 +61,11 @@ export function Panel({ model, id, floating, open, onClose, dialogRef, media }: 
     const form = inputRef.current?.form;
     if (panel && form) panel.scrollTop = form.offsetTop + form.offsetHeight - panel.clientHeight;
   };
-  // Focus goes to the text field when a floating panel opens. An inline panel is part of the page: it never
-  // takes focus on its own.
+  // Focus goes to the text field when a floating panel opens, unless it is open from the start. An inline panel is
+  // part of the page: it never takes focus on its own.
   useEffect(() => {
     if (floating && open) {
-      inputRef.current?.focus({ preventScroll: true });
+      if (!quiet) inputRef.current?.focus({ preventScroll: true });
       showComposer();
     }
   }, [floating, open]);

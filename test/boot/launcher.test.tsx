@@ -105,6 +105,46 @@ describe('panel dialog', () => {
     expect(model.calls.filter((call) => call === 'close')).toHaveLength(1);
   });
 
+  test('a panel open from the start shows without taking focus from the page; a later open takes it', async () => {
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    const { ui, shadow, model } = setup(createFakeModel({ open: true }));
+    const dialog = await ui.findByRole('dialog');
+    expect(dialog.hidden).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // effects have run
+    expect(document.activeElement).toBe(outside);
+    act(() => model.close());
+    act(() => model.open());
+    await waitFor(() => expect(shadow.activeElement).toBe(ui.getByRole('textbox', { name: 'Message' })));
+  });
+
+  test('a teardown with focus inside hands it back to where the visitor came from', async () => {
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    const { ui, shadow, remove } = setup();
+    const launcher = ui.getByRole('button', { name: /open chat/i });
+    launcher.focus(); // as Tab from the page's button would
+    fireEvent.click(launcher);
+    const composer = await ui.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(shadow.activeElement).toBe(composer));
+    remove();
+    teardowns.length = 0;
+    expect(document.activeElement).toBe(outside);
+  });
+
+  test('a teardown while the visitor is elsewhere leaves their focus alone', async () => {
+    const { shadow, remove } = await openPanel();
+    await waitFor(() => expect(shadow.activeElement).not.toBeNull());
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    remove();
+    teardowns.length = 0;
+    expect(document.activeElement).toBe(outside);
+  });
+
   test('a close from page code while the visitor is elsewhere does not move their focus', async () => {
     const outside = document.createElement('input');
     document.body.append(outside);

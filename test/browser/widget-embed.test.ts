@@ -118,6 +118,32 @@ describe('script tag', () => {
     }
   });
 
+  it('data-open shows the panel without taking focus; destroy() with focus inside hands it back to the page', async () => {
+    const page$ = `<input id="search" aria-label="Search" autofocus><button id="before">Before</button>`;
+    const { page, log, close } = await fixture.open(
+      htmlPage(page$ + scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')),
+    );
+    const focusedId = (): Promise<string> => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName ?? '');
+    try {
+      await page.getByRole('dialog').waitFor();
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await page.waitForTimeout(200); // the panel's effects have run
+      expect(await focusedId()).toBe('search'); // the page's autofocus kept its field
+
+      // A keyboard visitor: from the page's last button, Tab to the launcher, Tab into the panel.
+      await page.focus('#before');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('CHATBOT-WIDGET-HOST');
+      await page.keyboard.press('Tab');
+      await page.evaluate(() => (window as unknown as { ChatbotWidget: (command: string) => void }).ChatbotWidget('destroy'));
+      expect(await page.locator('chatbot-widget-host').count()).toBe(0);
+      expect(await focusedId()).toBe('before');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('mounts one widget when the snippet is pasted twice', async () => {
     const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(fixture.service.url, fixture.service.serialNumber)}`;
     const before = fixture.site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
