@@ -1,6 +1,6 @@
 /**
  * ClientAsk (service-api.md 4.2). Accepts the secret key or the session key of the same session. Checks, in order:
- * the body, the session, the Origin (VerifyDomain), the files, the monthly cap (402) and the rate limit (429).
+ * the body, the session, the Origin (VerifyDomain), the files, the monthly cap (402) and the rate limit (429, per session and per visitor: limits.ts).
  * Only then is the question counted and answered, as JSON or streamed (`?framing=sse|jsonl` overrides the
  * service's default framing). Business errors of a stream request are answered as a JSON envelope.
  */
@@ -43,9 +43,11 @@ export const clientAsk: Handler = async (ctx) => {
   const question = body.content as string;
   const files = checkFiles(store, chatbot, askType, question, (body.fileIds as number[] | undefined) ?? []);
   const now = ctx.service.now();
-  limits.assertMayAsk(store, chatbot, sessionId, now);
+  // A visitor's own key counts per visitor too; the secret key may be a site's backend asking for many (limits.ts).
+  const asker = { sessionId, address: ctx.caller.kind === 'session' ? ctx.service.visitorAddress(ctx.req) : undefined };
+  limits.assertMayAsk(store, chatbot, asker, now);
 
-  limits.recordAsk(store, chatbot, sessionId, now);
+  limits.recordAsk(store, chatbot, asker, now);
   session.usedAt = now;
   const questionId = store.data.nextId.message++;
   const answerId = store.data.nextId.message++;

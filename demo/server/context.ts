@@ -25,6 +25,8 @@ export interface ServiceContext {
   secretKey: string;
   workspaceSessionKey: string;
   limits: LimitTracker;
+  /** The visitor's address for the rate limit (limits.ts); undefined counts per session only. */
+  visitorAddress: (req: IncomingMessage) => string | undefined;
   streamDelayMs: number;
   streamFraming: StreamFraming;
   uploadLimits: UploadLimits;

@@ -7,7 +7,7 @@
  *   403 not permitted: the Origin is not in the chatbot's Domains, or the feature is turned off.
  *   404 not found: unknown serialNumber, sessionID, listing key or file id.
  *   409 conflict: a file not finished yet (or already finished), wrong upload state.
- *   429 rate limit: RateLimitCount questions within RateLimitTime seconds for this session.
+ *   429 rate limit: RateLimitCount questions within RateLimitTime seconds for this session or visitor (limits.ts).
  *
  * HTTP errors (the HTTP status and the envelope Code are the same number):
  *   400 malformed JSON or an empty body, 401 missing or wrong credential, 404 unknown path, 405 wrong method,

@@ -3,7 +3,7 @@
  * its data in one JSON file in DATA_DIR. `npm run service` runs it (main.ts); tests start it with startService.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_UPLOAD_LIMITS, type ServiceContext, type UploadLimits } from './context';
 import { LimitTracker } from './limits';
@@ -28,6 +28,12 @@ export interface ServiceOptions {
   streamFraming?: 'sse' | 'jsonl';   // default 'sse'; a request may override with ?framing=jsonl|sse
   /** Benchmarks/tests: return the exact chunks to stream for a question, or undefined for the normal engine. */
   scriptedAnswer?: (question: string) => string[] | undefined;
+  /**
+   * The visitor a question counts against in the rate limit besides its session (limits.ts). Default: the socket's
+   * remote address. Behind a reverse proxy every visitor has the proxy's address: return the client's address the
+   * proxy vouches for, or undefined to count per session only. Tests use it to be visitors at several addresses.
+   */
+  visitorAddress?: (req: IncomingMessage) => string | undefined;
   /** Tests: lower the upload size limits (defaults: images 20 MB, audio 25 MB, video 100 MB). */
   uploadLimits?: Partial<UploadLimits>;
   /** Tests: the clock used for rate-limit windows, calendar months and upload URL expiry. */
@@ -64,6 +70,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     secretKey,
     workspaceSessionKey,
     limits: new LimitTracker(),
+    visitorAddress: options.visitorAddress ?? ((req) => req.socket.remoteAddress),
     streamDelayMs: Math.max(0, options.streamDelayMs ?? 30),
     streamFraming: options.streamFraming ?? 'sse',
     uploadLimits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits },

@@ -228,7 +228,12 @@ async function main(): Promise<void> {
   const tracing = process.argv.includes('--trace');
   const distDir = contender === 'widget' && !process.argv.includes('--minified') ? buildUnminified() : undefined;
 
-  const service = await startTestService({ scriptedAnswer: scriptedBenchAnswer, streamDelayMs: 0 });
+  const service = await startTestService({
+    scriptedAnswer: scriptedBenchAnswer,
+    streamDelayMs: 0,
+    // Every run is a new visitor from 127.0.0.1: the demo chatbot's rate limit (20 a minute) counts per session only.
+    visitorAddress: () => undefined,
+  });
   const deepChat = await startDeepChatServer({ answer: scriptedBenchAnswer });
   const site = await startBenchSite({
     serviceUrl: service.url,

@@ -176,7 +176,12 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
   let site: BenchSite | undefined;
   let browser: Browser | undefined;
   try {
-    service = await startTestService({ scriptedAnswer: scriptedBenchAnswer, streamDelayMs: 0 });
+    service = await startTestService({
+      scriptedAnswer: scriptedBenchAnswer,
+      streamDelayMs: 0,
+      // Every run is a new visitor from 127.0.0.1: the demo chatbot's rate limit (20 a minute) counts per session only.
+      visitorAddress: () => undefined,
+    });
     deepChat = await startDeepChatServer({ answer: scriptedBenchAnswer });
     site = await startBenchSite({ serviceUrl: service.url, serialNumber: service.serialNumber, deepChatStreamUrl: deepChat.streamUrl });
     browser = await launchBrowser();

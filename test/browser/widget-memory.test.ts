@@ -10,7 +10,12 @@ import { editChatbot } from '../helpers/service';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 
-const fixture = useWidgetFixture({ scriptedAnswer: (question) => ['Answer to: ', question] });
+const fixture = useWidgetFixture({
+  scriptedAnswer: (question) => ['Answer to: ', question],
+  // Each test is a new visitor, but every page connects from 127.0.0.1: the service counts the rate limit per
+  // session only, or the questions of the tests before would fill the local rate limit test's window.
+  visitorAddress: () => undefined,
+});
 const ORIGINAL = { RemoveChatLogOnBrowserClose: false, RateLimitCount: 20, RateLimitTime: 60, ChatbotPopupOnce: true };
 
 beforeAll(() => {

@@ -9,7 +9,18 @@ import { MONTHLY_CAP_MESSAGE, SECOND_SERIAL_NUMBER } from '../../demo/server/ind
 import { plainText } from '../../src/ui/markdown/inline';
 import { parseMarkdown } from '../../src/ui/markdown/parse';
 import { startTestService, type TestService } from '../helpers/service';
-import { adminClient, anonymousClient, expectBusiness, expectHttp, raw, readDataFile, visitor } from './fixtures';
+import { createClient } from '../../src/api';
+import {
+  adminClient,
+  anonymousClient,
+  expectBusiness,
+  expectHttp,
+  fromAddress,
+  raw,
+  readDataFile,
+  testVisitorAddress,
+  visitor,
+} from './fixtures';
 
 let service: TestService;
 let admin: ServiceClient;
@@ -17,7 +28,7 @@ let admin: ServiceClient;
 let clock = Date.UTC(2025, 0, 15, 12, 0, 0);
 
 beforeAll(async () => {
-  service = await startTestService({ now: () => clock });
+  service = await startTestService({ now: () => clock, visitorAddress: testVisitorAddress });
   admin = adminClient(service);
   await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 0, RateLimitTime: 0 });
 });
@@ -211,7 +222,7 @@ describe('domain verification', () => {
   });
 });
 
-describe('rate limit (per session, sliding window)', () => {
+describe('rate limit (sliding window, per session and per visitor)', () => {
   it('refuses the question over RateLimitCount within RateLimitTime with RateLimitMessage, then allows it later', async () => {
     await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 2, RateLimitTime: 60, RateLimitMessage: 'Slow down, please.' });
     try {
@@ -222,7 +233,7 @@ describe('rate limit (per session, sliding window)', () => {
       const before = readDataFile(service);
       await expectBusiness(client.ask({ sessionID, content: 'hi' }), 429, 'Slow down, please.');
       expect(readDataFile(service)).toEqual(before);
-      const other = await visitor(service);
+      const other = await visitor(service, fromAddress('192.0.2.2'));
       await other.client.ask({ sessionID: other.sessionID, content: 'hi' });
       clock += 30_001;
       await client.ask({ sessionID, content: 'hi' });
@@ -231,6 +242,82 @@ describe('rate limit (per session, sliding window)', () => {
       await expectBusiness(client.ask({ sessionID, content: 'hi' }), 429, 'Too many messages');
     } finally {
       await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 0, RateLimitTime: 0 });
+      clock += 120_000;
+    }
+  });
+});
+
+describe('rate limit across sessions (service-notes.md: "per visitor")', () => {
+  const slowDown = { RateLimitCount: 2, RateLimitTime: 60, RateLimitMessage: 'Slow down, please.' };
+
+  it('keeps the window of a visitor who fetches a new session key (GetConfig or GetSession), per chatbot', async () => {
+    let now = Date.UTC(2025, 4, 1, 12, 0, 0);
+    // The default: the visitor is the socket's address, 127.0.0.1 for every request here.
+    const plain = await startTestService({ now: () => now });
+    try {
+      const operator = adminClient(plain);
+      await operator.edit({ serialNumber: plain.serialNumber, ...slowDown });
+      await operator.edit({ serialNumber: SECOND_SERIAL_NUMBER, ...slowDown });
+      const first = await visitor(plain);
+      await first.client.ask({ sessionID: first.sessionID, content: 'hi' });
+      await first.client.ask({ sessionID: first.sessionID, content: 'hi' });
+      const before = readDataFile(plain);
+      const fresh = await visitor(plain);
+      await expectBusiness(fresh.client.ask({ sessionID: fresh.sessionID, content: 'hi' }), 429, 'Slow down, please.');
+      // The typed client reads SessionID only from GetSession; its Data carries the key too.
+      const session = await raw(plain, '/chat/Chatbot/GetSession', { body: JSON.stringify({ serialNumber: plain.serialNumber }) });
+      const { SessionID, SessionKey } = session.json.Data as { SessionID: number; SessionKey: string };
+      const bySession = createClient({ baseUrl: plain.url, sessionKey: SessionKey, xhr: null });
+      await expectBusiness(bySession.ask({ sessionID: SessionID, content: 'hi' }), 429, 'Slow down, please.');
+      expect(readDataFile(plain).usage).toEqual(before.usage);
+      // Another chatbot counts its own questions.
+      const elsewhere = await visitor(plain, {}, SECOND_SERIAL_NUMBER);
+      await elsewhere.client.ask({ sessionID: elsewhere.sessionID, content: 'hi' });
+      now += 60_001;
+      await fresh.client.ask({ sessionID: fresh.sessionID, content: 'hi' });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('counts by address: another address has its own window; an IPv6 address counts as its /64 network', async () => {
+    await admin.edit({ serialNumber: service.serialNumber, ...slowDown });
+    try {
+      const askTwiceFrom = async (address: string) => {
+        const { client, sessionID } = await visitor(service, fromAddress(address));
+        await client.ask({ sessionID, content: 'hi' });
+        await client.ask({ sessionID, content: 'hi' });
+      };
+      const askFrom = async (address: string) => {
+        const { client, sessionID } = await visitor(service, fromAddress(address));
+        return client.ask({ sessionID, content: 'hi' });
+      };
+      await askTwiceFrom('198.51.100.1');
+      await expectBusiness(askFrom('198.51.100.1'), 429);
+      // The same IPv4 address as an IPv4-mapped IPv6 one (a dual-stack socket) is the same visitor.
+      await expectBusiness(askFrom('::ffff:198.51.100.1'), 429);
+      await askFrom('198.51.100.2');
+      await askTwiceFrom('2001:db8:1:2::a');
+      await expectBusiness(askFrom('2001:db8:1:2:ffff:0:0:b'), 429);
+      await askFrom('2001:db8:1:3::a');
+    } finally {
+      await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 0, RateLimitTime: 0, RateLimitMessage: '' });
+      clock += 120_000;
+    }
+  });
+
+  it("does not count the secret key's questions by address: a site that asks through its own backend asks for many visitors", async () => {
+    await admin.edit({ serialNumber: service.serialNumber, ...slowDown });
+    try {
+      for (let index = 0; index < 3; index++) {
+        const { SessionID } = await admin.getSession({ serialNumber: service.serialNumber });
+        await admin.ask({ sessionID: SessionID, content: 'hi' });
+        await admin.ask({ sessionID: SessionID, content: 'hi' });
+        // Each session still has its own limit.
+        await expectBusiness(admin.ask({ sessionID: SessionID, content: 'hi' }), 429);
+      }
+    } finally {
+      await admin.edit({ serialNumber: service.serialNumber, RateLimitCount: 0, RateLimitTime: 0, RateLimitMessage: '' });
       clock += 120_000;
     }
   });

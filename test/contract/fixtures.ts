@@ -3,6 +3,7 @@
  * send (malformed JSON, missing headers), error capture, a valid listing, and real file bytes built here.
  */
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { expect } from 'vitest';
 import { createClient, isServiceError, type ClientOptions, type ListingInput, type ServiceClient, type ServiceError } from '../../src/api';
 import type { TestService } from '../helpers/service';
@@ -30,6 +31,23 @@ export async function visitor(service: TestService, options: Partial<ClientOptio
   });
   const client = createClient({ baseUrl: service.url, sessionKey: config.SessionKey, xhr: null, ...options });
   return { config, client, sessionID: config.SessionID, sessionKey: config.SessionKey };
+}
+
+/**
+ * Every test connects from 127.0.0.1. A service started with `visitorAddress: testVisitorAddress` takes the address
+ * named in this header instead, so a test can be visitors at several addresses (`fromAddress`); without the header
+ * it is the socket's address, as by default.
+ */
+const TEST_VISITOR_HEADER = 'x-test-visitor';
+
+export function testVisitorAddress(req: IncomingMessage): string | undefined {
+  const named = req.headers[TEST_VISITOR_HEADER];
+  return typeof named === 'string' ? named : req.socket.remoteAddress;
+}
+
+/** Client options of a visitor at `address` (on a service started with `visitorAddress: testVisitorAddress`). */
+export function fromAddress(address: string): Partial<ClientOptions> {
+  return { headers: { [TEST_VISITOR_HEADER]: address } };
 }
 
 /** Runs `call`, expects it to fail with a ServiceError, and returns that error. */

@@ -10,7 +10,7 @@ import { writeAnswerStream } from '../../demo/server/stream';
 import { createClient, type StreamFinal } from '../../src/api';
 import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import { startTestService, type TestService } from '../helpers/service';
-import { adminClient, expectBusiness, failure, visitor } from './fixtures';
+import { adminClient, expectBusiness, failure, fromAddress, testVisitorAddress, visitor } from './fixtures';
 
 const SCRIPT_TRIGGER = 'scripted please';
 /** 250 chunks: enough for heartbeats mid-stream; includes multi-byte characters and a paragraph break. */
@@ -22,8 +22,8 @@ let jsonl: TestService;
 beforeAll(async () => {
   const scriptedAnswer = (question: string) => (question === SCRIPT_TRIGGER ? SCRIPTED : undefined);
   [sse, jsonl] = await Promise.all([
-    startTestService({ scriptedAnswer }),
-    startTestService({ scriptedAnswer, streamFraming: 'jsonl' }),
+    startTestService({ scriptedAnswer, visitorAddress: testVisitorAddress }),
+    startTestService({ scriptedAnswer, visitorAddress: testVisitorAddress, streamFraming: 'jsonl' }),
   ]);
 });
 afterAll(async () => {
@@ -139,7 +139,8 @@ describe('stream refusals and disconnects', () => {
     const admin = adminClient(sse);
     await admin.edit({ serialNumber: sse.serialNumber, RateLimitCount: 1, RateLimitTime: 3600, RateLimitMessage: 'One per hour.' });
     try {
-      const { client, sessionID } = await visitor(sse);
+      // A visitor of its own: the other tests' questions from 127.0.0.1 are in the window of that address.
+      const { client, sessionID } = await visitor(sse, fromAddress('192.0.2.40'));
       await client.askStream({ sessionID, content: 'hi' }, {});
       const error = await expectBusiness(client.askStream({ sessionID, content: 'hi' }, {}), 429, 'One per hour.');
       expect(error.partialText ?? '').toBe('');
