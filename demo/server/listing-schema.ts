@@ -57,10 +57,17 @@ const LISTING_FIELDS: Record<string, FieldRule & { required?: boolean }> = {
 
 export const CREATE_SCHEMA: Schema = LISTING_FIELDS;
 
-/** Update: the key fields are required; every listing field is optional but checked the same way when present. */
+/**
+ * Update: the key fields are required; every listing field is optional but checked the same way when present.
+ * Null removes a field that 2.4 marks optional (it then lists as unset, like one never sent) and is refused for
+ * one it marks required, which a listing must keep.
+ */
 export const UPDATE_SCHEMA: Schema = {
   ...Object.fromEntries(
-    Object.entries(LISTING_FIELDS).map(([name, rule]) => [name, name === 'SerialNumber' ? rule : { ...rule, required: false }]),
+    Object.entries(LISTING_FIELDS).map(([name, rule]) => [
+      name,
+      name === 'SerialNumber' ? rule : { ...rule, required: false, onNull: rule.required ? 'refuse' : 'clear' },
+    ]),
   ),
   Key: { type: 'string', required: true, nonEmpty: true, maxLength: 2000 },
   KeyType: { type: 'string', required: true, oneOf: KEY_TYPES },

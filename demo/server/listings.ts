@@ -2,7 +2,9 @@
  * RealEstateCreate / Update / List / Delete (service-api.md 4.3-4.6), all scoped to the chatbot's SerialNumber.
  * Credentials (auth.ts): the secret key or the workspace's session key; a visitor's session key of the same chatbot
  * may only list.
- * - Update finds listings by KeyType (PlatformID = our ID, MLSNumber, URL); no match is a 404 business error.
+ * - Update finds listings by KeyType (PlatformID = our ID, MLSNumber, URL); no match is a 404 business error. A field
+ *   sent as null is removed when 2.4 marks it optional and refused (400) when it marks it required; Data counts the
+ *   listings changed.
  * - List: CityName matches City case-insensitively, SaleType and MLSNumber exactly; newest first; PageSize is
  *   capped at 100; VirtualCount is the number of matching listings across all pages.
  * - Delete: SuccessCount is the number of listings removed; keys that match nothing are skipped.
@@ -83,10 +85,20 @@ export const realEstateUpdate: Handler = async (ctx) => {
   if (matches.length === 0) throw notFound(`Key: no listing of this chatbot has ${keyType} "${String(key)}".`);
   assertIdentifiersFree(store.data.listings, serialNumber, changes, matches);
   const now = ctx.service.now();
-  for (const listing of matches) Object.assign(listing, changes, { updatedAt: now });
+  for (const listing of matches) applyChanges(listing, changes, now);
   await store.commit();
   return { data: matches.length };
 };
+
+/** Sets the fields sent with a value and removes those sent as null (UPDATE_SCHEMA lets null through for optional fields only). */
+function applyChanges(listing: ListingRecord, changes: Record<string, unknown>, now: number): void {
+  const fields = listing as unknown as Record<string, unknown>;
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete fields[name];
+    else fields[name] = value;
+  }
+  listing.updatedAt = now;
+}
 
 export const realEstateList: Handler = async (ctx) => {
   const body = await acceptListingRequest(ctx, LIST_SCHEMA, false);

@@ -7,6 +7,12 @@ import { validationError } from './errors';
 
 interface BaseRule {
   required?: boolean;
+  /**
+   * What null means. By default the field is taken as absent (ClientAsk's chatAskType "may be null"). "clear":
+   * validateBody returns the null, for an update that removes the field; "refuse": a validation error, for a field
+   * an update may change but never remove.
+   */
+  onNull?: 'absent' | 'clear' | 'refuse';
 }
 export interface StringRule extends BaseRule {
   type: 'string';
@@ -46,7 +52,8 @@ const DEFAULT_MAX_STRING = 20_000;
 const DEFAULT_MAX_ITEMS = 100;
 
 /**
- * Checks `body` against `schema` and returns its fields; null counts as absent. Throws on the first problem.
+ * Checks `body` against `schema` and returns its fields; null counts as absent unless the rule's onNull says
+ * otherwise. Throws on the first problem.
  */
 export function validateBody(body: unknown, schema: Schema): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -59,6 +66,13 @@ export function validateBody(body: unknown, schema: Schema): Record<string, unkn
   const result: Record<string, unknown> = {};
   for (const [name, rule] of Object.entries(schema)) {
     const value = input[name];
+    if (value === null && rule.onNull === 'refuse') {
+      throw validationError(`${name}: must not be null: the field cannot be removed; send a value or leave it out.`);
+    }
+    if (value === null && rule.onNull === 'clear') {
+      result[name] = null;
+      continue;
+    }
     if (value === undefined || value === null) {
       if (rule.required) throw validationError(`${name}: required field is missing.`);
       continue;

@@ -162,6 +162,47 @@ describe('update and delete', () => {
   });
 });
 
+describe('null in RealEstateUpdate (2.4: a field marked "no" may be unset, one marked "yes" may not)', () => {
+  const update = (fields: Record<string, unknown>) => admin.realEstateUpdate(fields as unknown as RealEstateUpdateRequest);
+
+  it('clears an optional field sent as null: it lists as unset ("" or coordinates 0), and Data counts the listing', async () => {
+    const input = sampleListing(service.serialNumber, { HOAMonth: 300, Location: 'Near the park' });
+    const id = await admin.realEstateCreate(input);
+    const key = { SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID' };
+    const cleared = { SalePrice: null, City: null, Latitude: null, Longitude: null, Images: null, Tours: null, ExtensionColumn: null };
+    expect(await update({ ...key, ...cleared })).toBe(1);
+    const { List } = await listAll({ MLSNumber: input.MLSNumber });
+    expect(List[0]).toMatchObject({ Price: '', SalePrice: '', City: '', LATITUDE: 0, LONGITUDE: 0, Images: '[]', Tours: '', ExtensionColumn: '[]' });
+    // A null alone is a change, not "nothing to update"; the stored listing no longer has the field at all.
+    expect(await update({ ...key, HOAMonth: null, Location: null })).toBe(1);
+    const stored = (readDataFile(service).listings as Array<Record<string, unknown>>).find((listing) => listing.ID === Number(id));
+    for (const name of [...Object.keys(cleared), 'HOAMonth', 'Location']) expect(stored).not.toHaveProperty(name);
+    expect(stored).toMatchObject({ Bedrooms: input.Bedrooms, Description: input.Description });
+  });
+
+  const required = [
+    'SaleType', 'Status', 'CurrencySymbol', 'PropertyType', 'Bedrooms', 'Bathrooms', 'Url', 'MLSNumber', 'YearBuilt',
+    'DaysOnMarket', 'LotArea', 'BuildingArea', 'AreaUnit', 'ParkingSpots',
+  ];
+  it.each(required)('refuses null for the required field %s with Code 400 naming it, changing nothing', async (name) => {
+    const id = await admin.realEstateCreate(sampleListing(service.serialNumber));
+    const before = readDataFile(service);
+    await expectBusiness(
+      update({ SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID', SalePrice: 1, [name]: null }),
+      400,
+      `${name}: must not be null`,
+    );
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('takes null on create as a field left out', async () => {
+    const input = { ...sampleListing(service.serialNumber), SalePrice: null, City: null } as unknown as ListingInput;
+    await admin.realEstateCreate(input);
+    const { List } = await listAll({ MLSNumber: input.MLSNumber });
+    expect(List[0]).toMatchObject({ Price: '', City: '' });
+  });
+});
+
 describe('identifiers are unique per chatbot', () => {
   it('refuses a create or update that would give two listings the same MLSNumber or Url (409), changing nothing', async () => {
     const first = sampleListing(service.serialNumber);
