@@ -1,8 +1,11 @@
 /**
  * Validation of real estate listings (service-api.md 2.4) and the list output shape (2.5).
- * Decisions where the document is silent: Bedrooms, YearBuilt, DaysOnMarket and ParkingSpots are whole numbers;
- * sizes, counts and prices are >= 0; Latitude -90..90, Longitude -180..180; Url and Images are http(s) URLs;
- * optional enumerations (Tours, SpaceType) also accept "" for "none".
+ * Decisions where the document is silent (it states no ranges): Bedrooms, YearBuilt, DaysOnMarket and ParkingSpots
+ * are whole numbers; sizes, counts and prices are >= 0 and, like every number (validation.ts), at most
+ * Number.MAX_SAFE_INTEGER; Bedrooms and Bathrooms at most 1000, YearBuilt 1000 to ten years ahead; a non-zero
+ * amount is at least 0.000001, since a smaller one is rounding noise that lists as "1e-7" (2.5 gives these numbers
+ * back as text); Latitude -90..90, Longitude -180..180; Url and Images are http(s) URLs; optional enumerations
+ * (Tours, SpaceType) also accept "" for "none".
  */
 import type { KeyType, ListingItem } from '../../src/api/types';
 import type { ListingRecord } from './store';
@@ -15,8 +18,14 @@ export const TOURS = ['OpenHouse', '3D', ''] as const;
 export const SPACE_TYPES = ['Entire place', 'Room', ''] as const;
 export const KEY_TYPES: readonly KeyType[] = ['PlatformID', 'MLSNumber', 'URL'];
 
+/** The smallest non-zero amount: below it String() writes an exponent ("1e-7"). */
+const SMALLEST_AMOUNT = 0.000001;
 const count = { type: 'integer', min: 0 } as const;
-const amount = { type: 'number', min: 0 } as const;
+const amount = {
+  type: 'number',
+  min: 0,
+  check: (value: number) => (value === 0 || value >= SMALLEST_AMOUNT ? undefined : `must be 0 or at least ${SMALLEST_AMOUNT} (got ${value}).`),
+} as const;
 const thisYear = new Date().getFullYear();
 
 const LISTING_FIELDS: Record<string, FieldRule & { required?: boolean }> = {

@@ -2,7 +2,8 @@
  * Chatbot settings (service-api.md 2.2): defaults, the Edit schema and the model list.
  * Decisions where the document is silent:
  * - Temperature: integer 0-100 (a percentage of the model's range); the deterministic engine ignores it.
- * - ChatBubbleAlign: any integer; 1 = left, anything else = right (service-notes.md).
+ * - ChatBubbleAlign: any integer (within ±Number.MAX_SAFE_INTEGER, as every number: validation.ts); 1 = left,
+ *   anything else = right (service-notes.md).
  * - TimeZone: "" or an IANA zone name (e.g. Europe/Berlin); it decides where a calendar month starts.
  * - RateLimitCount: integer >= 0; RateLimitTime: integer seconds 0-86400; 0 in either turns the rate limit off.
  * - Domains: newline-separated host names, host:port, *.wildcards or origins (see auth.ts).

@@ -1,7 +1,8 @@
 /**
  * A small declarative validator for request bodies. Every failure is a business error (Code 400) whose Message
  * starts with the field's name, so a person (and a test) can tell what to fix. Unknown fields are refused too: a
- * misspelt field name would otherwise be silently ignored.
+ * misspelt field name would otherwise be silently ignored. Every number, whatever its rule, is finite and within
+ * ±Number.MAX_SAFE_INTEGER: beyond it an integer is no longer exact, and from 1e21 a number prints as "1e+21".
  */
 import { validationError } from './errors';
 
@@ -25,8 +26,12 @@ export interface StringRule extends BaseRule {
 }
 export interface NumberRule extends BaseRule {
   type: 'number' | 'integer';
+  /** Default -Number.MAX_SAFE_INTEGER; a lower one is no use. */
   min?: number;
+  /** Default Number.MAX_SAFE_INTEGER; a higher one is no use. */
   max?: number;
+  /** Returns a description of what is wrong, or undefined when the value is fine. */
+  check?: (value: number) => string | undefined;
 }
 export interface BooleanRule extends BaseRule {
   type: 'boolean';
@@ -118,8 +123,12 @@ function checkNumber(name: string, value: unknown, rule: NumberRule): void {
   const kind = rule.type === 'integer' ? 'an integer' : 'a number';
   if (typeof value !== 'number' || !Number.isFinite(value)) throw typeError(name, kind, value);
   if (rule.type === 'integer' && !Number.isInteger(value)) throw typeError(name, kind, value);
-  if (rule.min !== undefined && value < rule.min) throw validationError(`${name}: must be at least ${rule.min} (got ${value}).`);
-  if (rule.max !== undefined && value > rule.max) throw validationError(`${name}: must be at most ${rule.max} (got ${value}).`);
+  const min = Math.max(rule.min ?? -Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER);
+  const max = Math.min(rule.max ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  if (value < min) throw validationError(`${name}: must be at least ${min} (got ${value}).`);
+  if (value > max) throw validationError(`${name}: must be at most ${max} (got ${value}).`);
+  const problem = rule.check?.(value);
+  if (problem) throw validationError(`${name}: ${problem}`);
 }
 
 function checkStringArray(name: string, value: unknown, rule: StringArrayRule): void {
@@ -137,6 +146,9 @@ function checkIntegerArray(name: string, value: unknown, rule: IntegerArrayRule)
   checkItemCount(name, value, rule.maxItems, false);
   value.forEach((item: unknown, index) => {
     if (typeof item !== 'number' || !Number.isInteger(item)) throw typeError(`${name}[${index}]`, 'an integer', item);
+    if (!Number.isSafeInteger(item)) {
+      throw validationError(`${name}[${index}]: must be from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${item}).`);
+    }
   });
 }
 

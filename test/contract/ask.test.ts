@@ -135,6 +135,7 @@ describe('refusals', () => {
     ['a bad chatAskType', { chatAskType: 'Document' }, 400, ['chatAskType', 'Image']],
     ['fileIds with a Text question', { fileIds: [1] }, 400, ['fileIds', 'Image, Audio or Video']],
     ['fileIds that are not integers', { chatAskType: 'Image', fileIds: ['a'] }, 400, ['fileIds[0]', 'integer']],
+    ['a file id beyond 2^53 - 1 (not exact)', { chatAskType: 'Image', fileIds: [1e300] }, 400, ['fileIds[0]', '9007199254740991']],
     ['an unknown field', { question: 'hi' }, 400, ['question', 'unknown field']],
   ];
 

@@ -104,6 +104,8 @@ describe('Edit', () => {
     ['wrong type (string for boolean)', { EnableUploadImage: 'yes' }, 400, ['EnableUploadImage', 'boolean']],
     ['wrong type (string for integer)', { MessageLimit: '10' }, 400, ['MessageLimit', 'integer']],
     ['fraction for an integer', { RateLimitCount: 2.5 }, 400, ['RateLimitCount', 'integer']],
+    ['integer beyond 2^53 - 1 (not exact)', { ChatBubbleAlign: 1e300 }, 400, ['ChatBubbleAlign', 'at most 9007199254740991']],
+    ['integer below -(2^53 - 1)', { ChatBubbleAlign: -(2 ** 60) }, 400, ['ChatBubbleAlign', 'at least -9007199254740991']],
     ['bad colour', { ChatBubbleColor: '#ff0000' }, 400, ['ChatBubbleColor', 'rgb(r,g,b)']],
     ['colour channel over 255', { UserMessageColor: 'rgb(0,256,0)' }, 400, ['UserMessageColor', '0-255']],
     ['MessageLimit below -1', { MessageLimit: -2 }, 400, ['MessageLimit', 'at least -1']],

@@ -293,6 +293,56 @@ describe('bad input', () => {
     expect(readDataFile(service)).toEqual(before);
   });
 
+  const numericFields = [
+    'Bedrooms', 'Bathrooms', 'YearBuilt', 'DaysOnMarket', 'LotArea', 'BuildingArea', 'ParkingSpots', 'Latitude',
+    'Longitude', 'SalePrice', 'UnitAreaPrice', 'HOAMonth', 'EstimatePrice', 'RentPrice', 'DepositFee',
+  ];
+  it.each(numericFields)('RealEstateCreate and Update refuse %s = 1e300 (it would list as "1e+300") naming the field', async (name) => {
+    const before = readDataFile(service);
+    const request = { ...sampleListing(service.serialNumber), [name]: 1e300 } as unknown as ListingInput;
+    await expectBusiness(admin.realEstateCreate(request), 400, `${name}: must be at most`);
+    const { List } = await listAll({ PageSize: 1 });
+    const update = { SerialNumber: service.serialNumber, Key: String(List[0]?.ID), KeyType: 'PlatformID', [name]: 1e300 };
+    await expectBusiness(admin.realEstateUpdate(update as unknown as RealEstateUpdateRequest), 400, `${name}: must be at most`);
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  const outOfRange: Array<[string, Record<string, unknown>, string[]]> = [
+    ['a count beyond 2^53 - 1 (not an exact integer)', { DaysOnMarket: 2 ** 53 }, ['DaysOnMarket', 'at most 9007199254740991']],
+    ['a price beyond 2^53 - 1', { SalePrice: 2 ** 53 + 2 }, ['SalePrice', 'at most 9007199254740991']],
+    ['an amount so small it would list as 1e-7', { Bathrooms: 1e-7 }, ['Bathrooms', '0.000001']],
+    ['a negative price', { RentPrice: -1 }, ['RentPrice', 'at least 0']],
+    ['a negative count', { ParkingSpots: -1 }, ['ParkingSpots', 'at least 0']],
+    ['a latitude beyond 90', { Latitude: 90.5 }, ['Latitude', 'at most 90']],
+    ['a longitude below -180', { Longitude: -180.5 }, ['Longitude', 'at least -180']],
+  ];
+  it.each(outOfRange)('RealEstateCreate with %s is refused with Code 400 naming the field', async (_name, fields, words) => {
+    const before = readDataFile(service);
+    await expectBusiness(admin.realEstateCreate({ ...sampleListing(service.serialNumber), ...fields } as ListingInput), 400, ...words);
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('accepts the ends of the ranges, and lists them without an exponent', async () => {
+    const input = sampleListing(service.serialNumber, {
+      SalePrice: Number.MAX_SAFE_INTEGER,
+      DaysOnMarket: Number.MAX_SAFE_INTEGER,
+      Bathrooms: 0.000001,
+      LotArea: 0,
+      Latitude: -90,
+      Longitude: 180,
+    });
+    await admin.realEstateCreate(input);
+    const { List } = await listAll({ MLSNumber: input.MLSNumber });
+    expect(List[0]).toMatchObject({
+      SalePrice: '9007199254740991',
+      DaysOnMarket: '9007199254740991',
+      Bathrooms: '0.000001',
+      LotArea: '0',
+      LATITUDE: -90,
+      LONGITUDE: 180,
+    });
+  });
+
   it('RealEstateCreate for an unknown chatbot is a 404 naming SerialNumber', async () => {
     await expectBusiness(admin.realEstateCreate(sampleListing('no-such-bot')), 404, 'SerialNumber', 'no-such-bot');
   });
