@@ -11,7 +11,8 @@
  *
  * HTTP errors (the HTTP status and the envelope Code are the same number):
  *   400 malformed JSON or an empty body, 401 missing or wrong credential, 404 unknown path, 405 wrong method,
- *   410 expired upload URL, 413 body or file too large, 415 file type not accepted, 500 internal error.
+ *   410 expired upload URL, 413 body or file too large, 415 file type not accepted or a JSON operation's body not
+ *   sent as Content-Type: application/json, 500 internal error.
  */
 export const Code = {
   ok: 200,

@@ -66,6 +66,20 @@ export function readText(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Pro
   });
 }
 
+/**
+ * The JSON operations take only `Content-Type: application/json`, parameters such as charset allowed: service-api.md
+ * section 5 states it as required, and a page may send text/plain or a form to any origin without a CORS preflight,
+ * so taking those would let any page call the service unasked. HTTP 415 otherwise, before anything is read.
+ */
+export function assertJsonContentType(req: IncomingMessage): void {
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === 'application/json') return;
+  throw new HttpError(
+    Code.unsupportedType,
+    `Content-Type ${mediaType === '' ? 'missing' : `"${mediaType}" not accepted`}: send the JSON body with Content-Type: application/json.`,
+  );
+}
+
 /** Parses a JSON request body. Malformed JSON is an HTTP 400; a body that is not an object is a business error. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const text = await readText(req);

@@ -6,7 +6,7 @@ import { identifyCaller } from './auth';
 import { edit, getConfig, getSession, getSettings, modelList } from './chatbot-routes';
 import { type Handler, type RequestContext, RESPONDED, type ServiceContext } from './context';
 import { BusinessError, Code, HttpError } from './errors';
-import { envelope, errorEnvelope, publicBaseUrl, readJsonBody, sendJson, setCorsHeaders } from './http';
+import { assertJsonContentType, envelope, errorEnvelope, publicBaseUrl, readJsonBody, sendJson, setCorsHeaders } from './http';
 import { realEstateCreate, realEstateDelete, realEstateList, realEstateUpdate } from './listings';
 import { finishUpload, preUpload, receiveUpload, serveUpload } from './uploads';
 
@@ -83,6 +83,8 @@ async function handle(service: ServiceContext, req: IncomingMessage, res: Server
     res.setHeader('Allow', `${route.method}, OPTIONS`);
     throw new HttpError(Code.methodNotAllowed, `${url.pathname} takes ${route.method} requests, not ${req.method ?? '?'}.`);
   }
+  // Every POST operation takes a JSON body; the upload PUT above takes the file's own type.
+  if (route.method === 'POST') assertJsonContentType(req);
   ctx.caller = identifyCaller(req, service.store, service.secretKey, service.workspaceSessionKey);
   const result = await route.handler(ctx);
   if (result !== RESPONDED) sendJson(res, 200, envelope(result.data));

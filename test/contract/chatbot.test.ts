@@ -3,7 +3,9 @@
  * kind of bad input (and the data unchanged after each), credentials and CORS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET_SETTINGS_PATH } from '../../demo/server/router';
 import type { EditRequest, GetConfigRequest } from '../../src/api';
+import { DEFAULT_PATHS } from '../../src/api/types';
 import { startTestService, type TestService } from '../helpers/service';
 import { adminClient, anonymousClient, expectBusiness, expectHttp, raw, readDataFile, visitor } from './fixtures';
 
@@ -204,5 +206,41 @@ describe('HTTP surface', () => {
     expect([missing.status, missing.json.Code, missing.json.Success]).toEqual([404, 404, false]);
     const wrongMethod = await raw(service, '/chat/Chatbot/Edit', { method: 'GET' });
     expect([wrongMethod.status, wrongMethod.json.Code]).toEqual([405, 405]);
+  });
+});
+
+describe('Content-Type of the JSON operations (service-api.md 5: "Content-Type: application/json (required)")', () => {
+  /** Every POST operation: all take a JSON body (section 4). The upload PUT takes the file's own type (uploads.test.ts). */
+  const jsonPaths = [...Object.values(DEFAULT_PATHS).filter((path) => path !== DEFAULT_PATHS.modelList), GET_SETTINGS_PATH];
+  /** A POST with the secret key and a JSON body; with no Content-Type given, none is sent. */
+  const post = (path: string, contentType: string | undefined, body: object = { serialNumber: service.serialNumber }) =>
+    raw(service, path, {
+      headers: { Authorization: service.secretKey, ...(contentType === undefined ? {} : { 'content-type': contentType }) },
+      body: JSON.stringify(body),
+      bytes: true,
+    });
+
+  it.each(jsonPaths)('answers %s sent as text/plain (no CORS preflight in a browser) with HTTP 415, acting on nothing', async (path) => {
+    const before = readDataFile(service);
+    const response = await post(path, 'text/plain;charset=UTF-8');
+    expect([response.status, response.json.Code, response.json.Success, response.json.Version]).toEqual([415, 415, false, '1.0.0']);
+    expect(response.json.Message).toContain('application/json');
+    expect(response.json.Message).toContain('text/plain');
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it.each([undefined, 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'text/json'])(
+    'refuses Content-Type %s with HTTP 415',
+    async (contentType) => {
+      const before = readDataFile(service);
+      const response = await post(DEFAULT_PATHS.getSession, contentType);
+      expect([response.status, response.json.Code]).toEqual([415, 415]);
+      expect(readDataFile(service)).toEqual(before);
+    },
+  );
+
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset="UTF-8"'])('accepts %s', async (contentType) => {
+    const response = await post(DEFAULT_PATHS.getSession, contentType);
+    expect([response.status, response.json.Success]).toEqual([200, true]);
   });
 });

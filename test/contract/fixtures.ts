@@ -87,12 +87,14 @@ export interface RawResponse {
 export async function raw(
   service: TestService,
   path: string,
-  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: string; headers?: Record<string, string>; bytes?: boolean } = {},
 ): Promise<RawResponse> {
+  // `bytes`: the body as bytes and no Content-Type unless one is given (fetch labels a string text/plain).
+  const body = init.body === undefined ? undefined : init.bytes ? new TextEncoder().encode(init.body) : init.body;
   const response = await fetch(service.url + path, {
     method: init.method ?? 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    ...(init.body === undefined ? {} : { body: init.body }),
+    headers: { ...(init.bytes ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
   let json: RawResponse['json'];
