@@ -1,8 +1,9 @@
 /**
  * ClientAsk (service-api.md 4.2). Accepts the secret key or the session key of the same session. Checks, in order:
- * the body, the session, the Origin (VerifyDomain), the files, the monthly cap (402) and the rate limit (429, per session and per visitor: limits.ts).
- * Only then is the question counted and answered, as JSON or streamed (`?framing=sse|jsonl` overrides the
- * service's default framing). Business errors of a stream request are answered as a JSON envelope.
+ * the body, the session, the Origin (VerifyDomain), the files, the monthly cap (402) and the rate limit (429, per
+ * session and per visitor: limits.ts). Only then is the question counted and answered, as JSON or streamed
+ * (`?framing=sse|jsonl` overrides the service's default framing). Business errors of a stream request are answered
+ * as a JSON envelope.
  */
 import type { AnswerRecord, ChatAskType, StreamFinal } from '../../src/api/types';
 import { type AttachedFile, answerQuestion, countTokens } from './answer';

@@ -68,8 +68,8 @@ export function readText(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Pro
 
 /**
  * The JSON operations take only `Content-Type: application/json`, parameters such as charset allowed: service-api.md
- * section 5 states it as required, and a page may send text/plain or a form to any origin without a CORS preflight,
- * so taking those would let any page call the service unasked. HTTP 415 otherwise, before anything is read.
+ * section 5 states it as required, and a page may send text/plain or a form to any origin without a CORS preflight;
+ * with JSON required, every call a page makes goes through CORS first. HTTP 415 otherwise, before anything is read.
  */
 export function assertJsonContentType(req: IncomingMessage): void {
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

@@ -90,7 +90,7 @@ export const realEstateUpdate: Handler = async (ctx) => {
   return { data: matches.length };
 };
 
-/** Sets the fields sent with a value and removes those sent as null (UPDATE_SCHEMA lets null through for optional fields only). */
+/** Sets the fields sent with a value and removes those sent as null (UPDATE_SCHEMA passes null for optional ones only). */
 function applyChanges(listing: ListingRecord, changes: Record<string, unknown>, now: number): void {
   const fields = listing as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(changes)) {
