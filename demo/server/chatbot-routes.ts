@@ -3,7 +3,7 @@ import type { GetSessionResponse, PublicConfig } from '../../src/api/types';
 import { assertCallerMayUse, assertOriginAllowed, requireSecret } from './auth';
 import type { Handler } from './context';
 import { BusinessError, Code, notFound } from './errors';
-import { EDIT_SCHEMA, MODEL_LIST, SECRET_SETTINGS } from './settings';
+import { EDIT_SCHEMA, MODEL_LIST, SECRET_SETTINGS, clearedSetting } from './settings';
 import type { ChatbotRecord, JsonStore, Settings } from './store';
 import { fileUrl } from './uploads';
 import { type Schema, validateBody } from './validation';
@@ -87,6 +87,10 @@ export const modelList: Handler = async (ctx) => {
   return { data: MODEL_LIST };
 };
 
+/**
+ * Sets the settings sent; one sent as null gets its cleared value ("" or "no limit"), EDIT_SCHEMA having refused
+ * null where a setting has none: no null is dropped while Data says 1.
+ */
 export const edit: Handler = async (ctx) => {
   requireSecret(ctx.caller);
   const body = validateBody(await ctx.body(), EDIT_SCHEMA);
@@ -97,7 +101,8 @@ export const edit: Handler = async (ctx) => {
     if (typeof value === 'string' && value !== '') assertUsableImage(store, chatbot, field, value);
   }
   const { serialNumber: _serialNumber, ...changes } = body;
-  Object.assign(chatbot.settings, changes);
+  const settings = chatbot.settings as unknown as Record<string, unknown>;
+  for (const [name, value] of Object.entries(changes)) settings[name] = value === null ? clearedSetting(name) : value;
   await store.commit();
   return { data: 1 };
 };

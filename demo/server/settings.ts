@@ -8,6 +8,12 @@
  * - RateLimitCount: integer >= 0; RateLimitTime: integer seconds 0-86400; 0 in either turns the rate limit off.
  * - Domains: newline-separated host names, host:port, *.wildcards or origins (see auth.ts).
  * - ChatIcon / ChatProfilePicture: "" or the FileStoreId of a finished image upload.
+ * - null in Edit (2.2 makes every setting but serialNumber optional there, and says nothing of null): it clears a
+ *   setting that has an empty value and is refused (400, naming the field) for one that has none. A text setting
+ *   Edit takes as "" becomes "", as if "" had been sent; a limit becomes "no limit": MessageLimit -1 (2.2: "default
+ *   -1, meaning unlimited"), RateLimitCount and RateLimitTime 0 (off). Name and Model cannot be empty, colours must
+ *   be rgb(r,g,b) (2.2), Temperature and ChatBubbleAlign have no "none", and a switch has two values: guessing false
+ *   for null could, say, turn VerifyDomain off unasked.
  */
 import type { ModelListItem } from '../../src/api/types';
 import type { Settings } from './store';
@@ -103,26 +109,28 @@ function hostProblem(value: string): string | undefined {
   return value === '' || /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value) ? undefined : `must be a host name (got "${value}").`;
 }
 
-const text = { type: 'string' } as const;
-const shortText = { type: 'string', maxLength: 200 } as const;
-const flag = { type: 'boolean' } as const;
-const colour = { type: 'string', check: rgbColourProblem } as const;
-const url = { type: 'string', maxLength: 2000, check: httpUrlProblem } as const;
-const link = { type: 'string', maxLength: 2000, check: linkUrlProblem } as const;
-const email = { type: 'string', maxLength: 320, check: emailProblem } as const;
-const fileId = { type: 'string', maxLength: 20, check: fileIdProblem } as const;
+// A text setting null clears to "" (every one below takes ""; their checks let "" through).
+const text = { type: 'string', onNull: 'clear' } as const;
+const shortText = { type: 'string', maxLength: 200, onNull: 'clear' } as const;
+const url = { type: 'string', maxLength: 2000, check: httpUrlProblem, onNull: 'clear' } as const;
+const link = { type: 'string', maxLength: 2000, check: linkUrlProblem, onNull: 'clear' } as const;
+const email = { type: 'string', maxLength: 320, check: emailProblem, onNull: 'clear' } as const;
+const fileId = { type: 'string', maxLength: 20, check: fileIdProblem, onNull: 'clear' } as const;
+// Settings without an empty value, for which null is refused.
+const flag = { type: 'boolean', onNull: 'refuse' } as const;
+const colour = { type: 'string', check: rgbColourProblem, onNull: 'refuse' } as const;
 
 export const EDIT_SCHEMA: Schema = {
   serialNumber: { type: 'string', required: true, nonEmpty: true, maxLength: 200 },
-  Name: { type: 'string', maxLength: 100, nonEmpty: true },
-  Model: { type: 'string', check: modelProblem },
+  Name: { type: 'string', maxLength: 100, nonEmpty: true, onNull: 'refuse' },
+  Model: { type: 'string', check: modelProblem, onNull: 'refuse' },
   SystemMessage: text,
-  Temperature: { type: 'integer', ...TEMPERATURE_RANGE },
-  TimeZone: { type: 'string', maxLength: 100, check: timeZoneProblem },
-  AnswerSuffix: { type: 'string', maxLength: 2000 },
+  Temperature: { type: 'integer', ...TEMPERATURE_RANGE, onNull: 'refuse' },
+  TimeZone: { type: 'string', maxLength: 100, check: timeZoneProblem, onNull: 'clear' },
+  AnswerSuffix: { type: 'string', maxLength: 2000, onNull: 'clear' },
   ChatProfilePicture: fileId,
   ChatIcon: fileId,
-  ChatBubbleAlign: { type: 'integer' },
+  ChatBubbleAlign: { type: 'integer', onNull: 'refuse' },
   ChatBubbleColor: colour,
   ChatbotPopupOnce: flag,
   ChatbotPrivacyPolicyDescription: text,
@@ -141,16 +149,28 @@ export const EDIT_SCHEMA: Schema = {
   UserMessageColor: colour,
   WelcomeMessage: text,
   VerifyDomain: flag,
-  Domains: { type: 'string', check: domainsProblem },
-  RateLimitCount: { type: 'integer', min: 0 },
+  Domains: { type: 'string', check: domainsProblem, onNull: 'clear' },
+  RateLimitCount: { type: 'integer', min: 0, onNull: 'clear' },
   RateLimitMessage: text,
-  RateLimitTime: { type: 'integer', min: 0, max: 86_400 },
-  CustomDomain: { type: 'string', maxLength: 255, check: hostProblem },
+  RateLimitTime: { type: 'integer', min: 0, max: 86_400, onNull: 'clear' },
+  CustomDomain: { type: 'string', maxLength: 255, check: hostProblem, onNull: 'clear' },
   EmailForDailyChatLogs: email,
   EmailForDailyLeads: email,
   AIResponseLanguage: shortText,
-  MessageLimit: { type: 'integer', min: -1 },
+  MessageLimit: { type: 'integer', min: -1, onNull: 'clear' },
 };
+
+/** What a null in Edit leaves in a number setting EDIT_SCHEMA clears: its "no limit" value. */
+const CLEARED_NUMBERS: Readonly<Record<string, number>> = { MessageLimit: -1, RateLimitCount: 0, RateLimitTime: 0 };
+
+/** The value Edit stores for `name` sent as null (EDIT_SCHEMA lets null through only where it clears). */
+export function clearedSetting(name: string): string | number {
+  const rule = EDIT_SCHEMA[name];
+  const cleared = rule?.onNull !== 'clear' ? undefined : rule.type === 'string' ? '' : CLEARED_NUMBERS[name];
+  // Only a schema edit that marks a number 'clear' without a value here gets this far.
+  if (cleared === undefined) throw new Error(`Edit: ${name} has no cleared value; give it one or mark it onNull 'refuse'.`);
+  return cleared;
+}
 
 /** Operator-only settings that GetConfig never shows a page. */
 export const SECRET_SETTINGS = ['SystemMessage', 'EmailForDailyChatLogs', 'EmailForDailyLeads'] as const;

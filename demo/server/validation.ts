@@ -10,8 +10,8 @@ interface BaseRule {
   required?: boolean;
   /**
    * What null means. By default the field is taken as absent (ClientAsk's chatAskType "may be null"). "clear":
-   * validateBody returns the null, for an update that removes the field; "refuse": a validation error, for a field
-   * an update may change but never remove.
+   * validateBody returns the null, for an update that removes or empties the field (RealEstateUpdate, Edit);
+   * "refuse": a validation error, for a field an update may change but never remove.
    */
   onNull?: 'absent' | 'clear' | 'refuse';
 }

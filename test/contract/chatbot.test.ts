@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET_SETTINGS_PATH } from '../../demo/server/router';
 import type { EditRequest, GetConfigRequest } from '../../src/api';
 import { DEFAULT_PATHS } from '../../src/api/types';
-import { startTestService, type TestService } from '../helpers/service';
-import { adminClient, anonymousClient, expectBusiness, expectHttp, raw, readDataFile, visitor } from './fixtures';
+import { callService, startTestService, type TestService } from '../helpers/service';
+import { adminClient, anonymousClient, expectBusiness, expectHttp, namedBlob, pngBytes, raw, readDataFile, visitor } from './fixtures';
 
 let service: TestService;
 
@@ -102,6 +102,7 @@ describe('Edit', () => {
 
   const badEdits: Array<[string, Record<string, unknown>, number, string[]]> = [
     ['missing serialNumber', { serialNumber: undefined }, 400, ['serialNumber', 'required']],
+    ['null serialNumber', { serialNumber: null }, 400, ['serialNumber', 'required']],
     ['unknown serialNumber', { serialNumber: 'ghost', Name: 'x' }, 404, ['serialNumber', 'ghost']],
     ['wrong type (string for boolean)', { EnableUploadImage: 'yes' }, 400, ['EnableUploadImage', 'boolean']],
     ['wrong type (string for integer)', { MessageLimit: '10' }, 400, ['MessageLimit', 'integer']],
@@ -158,6 +159,72 @@ describe('Edit', () => {
   it('accepts "Bearer <key>" as well as the bare key', async () => {
     const response = await raw(service, '/chat/Chatbot/ModelList', { method: 'GET', headers: { Authorization: `Bearer ${service.secretKey}` } });
     expect(response.json.Success).toBe(true);
+  });
+});
+
+describe('null in Edit (2.2: every setting but serialNumber is optional on edit, so null must mean something)', () => {
+  /**
+   * The settings null clears, and what it leaves: a text setting Edit takes as "" becomes "" (what sending ""
+   * does); a limit becomes "no limit": MessageLimit -1 (2.2: "default -1, meaning unlimited"), the rate limit 0 (off).
+   */
+  const cleared: Record<string, string | number> = {
+    SystemMessage: '', TimeZone: '', AnswerSuffix: '', ChatProfilePicture: '', ChatIcon: '',
+    ChatbotPrivacyPolicyDescription: '', ChatbotPrivacyPolicyName: '', ChatbotPrivacyPolicyUrl: '', SocialUrlOne: '',
+    SocialUrlTwo: '', MessengerUrl: '', SuggestedMessage: '', TalkToHumanEmail: '', TalkToHumanResponseMessage: '',
+    UserInputPlaceholder: '', WelcomeMessage: '', Domains: '', RateLimitMessage: '', CustomDomain: '',
+    EmailForDailyChatLogs: '', EmailForDailyLeads: '', AIResponseLanguage: '', MessageLimit: -1, RateLimitCount: 0,
+    RateLimitTime: 0,
+  };
+  /** The settings that have no empty value: a name, a model, colours, numbers without a "none", and switches. */
+  const refused = [
+    'Name', 'Model', 'Temperature', 'ChatBubbleAlign', 'ChatBubbleColor', 'UserMessageColor', 'ChatbotPopupOnce',
+    'EnablePushToTalk', 'EnableUploadImage', 'RemoveChatLogOnBrowserClose', 'VerifyDomain',
+  ];
+  const readSettings = () => callService<Record<string, unknown>>(service, GET_SETTINGS_PATH, { serialNumber: service.serialNumber });
+
+  it('decides for every setting the operator read shows: a null clears it or is refused', async () => {
+    const { serialNumber: _serialNumber, ChatIconUrl: _icon, ChatProfilePictureUrl: _picture, ...settings } = await readSettings();
+    expect([...Object.keys(cleared), ...refused].sort()).toEqual(Object.keys(settings).sort());
+  });
+
+  it('clears each setting sent as null, answering 1; the operator read and GetConfig then show it cleared', async () => {
+    const admin = adminClient(service);
+    const icon = String(await admin.uploadFile(namedBlob(pngBytes(), 'icon.png')));
+    const face = String(await admin.uploadFile(namedBlob(pngBytes(), 'face.png')));
+    const filled: Record<string, string | number> = {
+      SystemMessage: 'Be brief.', TimeZone: 'Europe/Berlin', AnswerSuffix: ' (Harbor & Pine)', ChatProfilePicture: face,
+      ChatIcon: icon, ChatbotPrivacyPolicyDescription: 'We keep chats 30 days.', ChatbotPrivacyPolicyName: 'Privacy',
+      ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', SocialUrlOne: 'https://social.example/harbor',
+      SocialUrlTwo: 'https://social.example/pine', MessengerUrl: 'mailto:desk@harbor.example', SuggestedMessage: 'A\nB',
+      TalkToHumanEmail: 'people@harbor.example', TalkToHumanResponseMessage: 'Someone will write.',
+      UserInputPlaceholder: 'Ask away', WelcomeMessage: 'Hello!', Domains: 'shop.example', RateLimitMessage: 'Slow down.',
+      CustomDomain: 'chat.harbor.example', EmailForDailyChatLogs: 'logs@harbor.example',
+      EmailForDailyLeads: 'leads@harbor.example', AIResponseLanguage: 'German', MessageLimit: 500, RateLimitCount: 5,
+      RateLimitTime: 60,
+    };
+    expect(Object.keys(filled).sort()).toEqual(Object.keys(cleared).sort());
+    await admin.edit({ serialNumber: service.serialNumber, ...filled } as EditRequest);
+    expect(await readSettings()).toMatchObject(filled);
+
+    const nulls = Object.fromEntries(Object.keys(cleared).map((name) => [name, null]));
+    expect(await admin.edit({ serialNumber: service.serialNumber, ...nulls } as unknown as EditRequest)).toBe(1);
+    expect(await readSettings()).toMatchObject({ ...cleared, ChatIconUrl: '', ChatProfilePictureUrl: '' });
+    const { config } = await visitor(service);
+    expect(config).toMatchObject({ WelcomeMessage: '', MessageLimit: -1, RateLimitCount: 0, ChatIconUrl: '' });
+  });
+
+  it('takes a null alone as a change, not as nothing sent', async () => {
+    const admin = adminClient(service);
+    await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: ' (edited)' });
+    expect(await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: null } as unknown as EditRequest)).toBe(1);
+    expect(await readSettings()).toMatchObject({ AnswerSuffix: '' });
+  });
+
+  it.each(refused)('refuses null for %s with Code 400 naming it, changing nothing', async (name) => {
+    const before = readDataFile(service);
+    const request = { serialNumber: service.serialNumber, AnswerSuffix: 'Should not be saved', [name]: null };
+    await expectBusiness(adminClient(service).edit(request as unknown as EditRequest), 400, `${name}: must not be null`);
+    expect(readDataFile(service)).toEqual(before);
   });
 });
 
