@@ -186,6 +186,51 @@ describe('operator console: listings manager', () => {
     }
   });
 
+  it('an emptied optional number is cleared (sent as null) and lists as unset; a required one cannot be emptied', async () => {
+    const mls = `CLR-${process.pid}`;
+    const id = await callService<string>(fixture.service, '/chat/Chatbot/RealEstateCreate', {
+      SerialNumber: fixture.service.serialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$',
+      PropertyType: 'Bungalow', Bedrooms: 2, Bathrooms: 1, Url: `https://listings.example/clear/${process.pid}`,
+      MLSNumber: mls, YearBuilt: 1960, DaysOnMarket: 3, LotArea: 3000, BuildingArea: 900, AreaUnit: 'Square Feet',
+      ParkingSpots: 1, City: 'Juniper Flats', SalePrice: 289000, HOAMonth: 120,
+    });
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const sent: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
+      });
+      const row = page.locator(`tbody tr[data-listing-id="${id}"]`);
+      expect(await row.locator('td.table__number').textContent()).toBe('$289,000');
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      await page.locator('#listing-SalePrice').fill('');
+      await page.locator('#listing-HOAMonth').fill('');
+      await page.locator('#listing-Bedrooms').fill('');
+      await page.getByRole('button', { name: 'Save listing' }).click();
+      expect(await page.locator('#listing-Bedrooms-error').textContent()).toBe('A number cannot be emptied; enter a value (0 for none).');
+      expect(sent).toEqual([]);
+
+      await page.locator('#listing-Bedrooms').fill('2');
+      await page.getByRole('button', { name: 'Save listing' }).click();
+      await page.locator('#listings-status', { hasText: 'Updated 1 listing: Sale price, Monthly HOA fee.' }).waitFor();
+      expect(sent).toEqual([
+        { KeyType: 'PlatformID', Key: id, SalePrice: null, HOAMonth: null, SerialNumber: fixture.service.serialNumber },
+      ]);
+      expect((await listByService({ MLSNumber: mls })).List[0]).toMatchObject({ Price: '', SalePrice: '', HOAMonth: '', Bedrooms: '2' });
+
+      await page.reload();
+      await page.locator('.table-wrap[data-state="ready"]').waitFor();
+      expect(await row.locator('td.table__number').textContent()).toBe('Price on request');
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      expect(await page.locator('#listing-SalePrice').inputValue()).toBe('');
+      expect(await page.locator('#listing-HOAMonth').inputValue()).toBe('');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await callService(fixture.service, '/chat/Chatbot/RealEstateDelete', { SerialNumber: fixture.service.serialNumber, Keys: [id], KeyType: 'PlatformID' });
+    }
+  });
+
   it('a value the service rejects is shown next to its field and everything typed stays', async () => {
     const { page, close } = await openConsole(fixture, '#listings');
     try {

@@ -213,10 +213,14 @@ describe('listings: create and update requests', () => {
     });
   });
 
-  it('update: an emptied number cannot be sent, an emptied text can; the key is required', () => {
-    const original = draftFromItem(toListItem(record()));
-    const plan = planUpdate(original, { ...original, values: { ...original.values, SalePrice: '', City: '' } }, 'URL', ' ');
-    expect(plan.errors).toEqual({ Key: expect.stringMatching(/Required/), SalePrice: expect.stringMatching(/cannot be emptied/) });
-    expect(plan.request).toMatchObject({ City: '' });
+  it('update: an emptied optional number is sent as null (the service clears it), a required one cannot be emptied, an emptied text is sent as ""; the key is required', () => {
+    const original = draftFromItem(toListItem(record({ HOAMonth: 250 })));
+    const emptied = { ...original.values, SalePrice: '', HOAMonth: ' ', Bedrooms: '', City: '' };
+    const plan = planUpdate(original, { ...original, values: emptied }, 'URL', ' ');
+    expect(plan.errors).toEqual({
+      Key: expect.stringMatching(/Required/),
+      Bedrooms: 'A number cannot be emptied; enter a value (0 for none).',
+    });
+    expect(plan.request).toEqual({ KeyType: 'URL', Key: '', SalePrice: null, HOAMonth: null, City: '' });
   });
 });

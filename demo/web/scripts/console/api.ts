@@ -23,6 +23,16 @@ export interface FullSettings extends ChatbotSettings {
   ChatProfilePictureUrl?: string;
 }
 
+type ListingUpdateFields = Omit<RealEstateUpdateRequest, 'SerialNumber' | 'Key' | 'KeyType'>;
+
+/**
+ * An update as the console sends it: a field may be null, which the reference service takes as "remove this
+ * optional field" (demo/server/README.md, Listings). The library's RealEstateUpdateRequest has no null in it.
+ */
+export type ListingUpdate = Pick<RealEstateUpdateRequest, 'Key' | 'KeyType'> & {
+  [Name in keyof ListingUpdateFields]?: ListingUpdateFields[Name] | null;
+};
+
 export interface UploadedImage {
   fileId: string;
   /** Where the service serves the image back, for a preview. */
@@ -35,7 +45,7 @@ export interface ConsoleApi {
   edit(changes: Omit<ChatbotSettings, 'serialNumber'>): Promise<number>;
   listListings(request: Omit<RealEstateListRequest, 'SerialNumber'>): Promise<RealEstateListResponse>;
   createListing(request: Omit<RealEstateCreateRequest, 'SerialNumber'>): Promise<string>;
-  updateListing(request: Omit<RealEstateUpdateRequest, 'SerialNumber'>): Promise<number>;
+  updateListing(request: ListingUpdate): Promise<number>;
   deleteListings(keys: string[]): Promise<RealEstateDeleteResponse>;
   uploadImage(file: File): Promise<UploadedImage>;
 }
@@ -91,7 +101,8 @@ export function createConsoleApi(serialNumber: string, siteUrl: string = locatio
     edit: (changes) => client.edit({ ...changes, serialNumber }),
     listListings: (request) => client.realEstateList({ ...request, SerialNumber: serialNumber }),
     createListing: (request) => client.realEstateCreate({ ...request, SerialNumber: serialNumber }),
-    updateListing: (request) => client.realEstateUpdate({ ...request, SerialNumber: serialNumber }),
+    // The client sends the body as JSON as it is, nulls included; only its type leaves null out.
+    updateListing: (request) => client.realEstateUpdate({ ...request, SerialNumber: serialNumber } as RealEstateUpdateRequest),
     deleteListings: (keys) => client.realEstateDelete({ SerialNumber: serialNumber, Keys: keys, KeyType: 'PlatformID' }),
     async uploadImage(file) {
       const target = await client.preUpload({ fileName: file.name || 'image' });

@@ -2,15 +2,10 @@
  * The listing form's values (text as typed, so nothing is lost on a failed save), read from a list row (2.5) and
  * turned into a create request (every required field) or an update request (only what changed). No DOM here.
  */
-import type {
-  ExtensionColumnEntry,
-  KeyType,
-  ListingInput,
-  ListingItem,
-  RealEstateUpdateRequest,
-} from '../../../../src/api/index';
+import type { ExtensionColumnEntry, KeyType, ListingInput, ListingItem } from '../../../../src/api/index';
 import { imageUrls } from '../lib/listings';
-import { SCALAR_LISTING_FIELDS, type ListingFieldName, type ScalarListingField } from './listing-fields';
+import type { ListingUpdate } from './api';
+import { SCALAR_LISTING_FIELDS, listingField, type ListingFieldName, type ScalarListingField } from './listing-fields';
 
 export interface ExtensionRow {
   Key: string;
@@ -154,13 +149,17 @@ export function changedListingFields(original: ListingDraft, draft: ListingDraft
   return names;
 }
 
-/** An update request with the key and only the changed fields. A changed field left empty cannot be sent. */
+/**
+ * An update request with the key and only the changed fields. A field emptied is sent as "" when it is text, as
+ * null when it is an optional number (the service removes it and it lists as unset), and not at all when it is a
+ * required number, which a listing must keep.
+ */
 export function planUpdate(
   original: ListingDraft,
   draft: ListingDraft,
   keyType: KeyType,
   key: string,
-): ListingPlan<Omit<RealEstateUpdateRequest, 'SerialNumber'>> {
+): ListingPlan<ListingUpdate> {
   const errors: Record<string, string> = {};
   const request: Record<string, unknown> = { KeyType: keyType, Key: key.trim() };
   if (key.trim() === '') errors.Key = 'Required: the value that identifies the listing.';
@@ -171,9 +170,10 @@ export function planUpdate(
       const converted = convertScalar(name, draft.values[name], false);
       if (!converted.ok) errors[name] = converted.error;
       else if (converted.value !== undefined) request[name] = converted.value;
-      else if (isNumeric(name)) errors[name] = 'A number cannot be emptied; enter a value (0 for none).';
-      else request[name] = '';
+      else if (!isNumeric(name)) request[name] = '';
+      else if (listingField(name)?.required) errors[name] = 'A number cannot be emptied; enter a value (0 for none).';
+      else request[name] = null;
     }
   }
-  return { request: request as unknown as Omit<RealEstateUpdateRequest, 'SerialNumber'>, errors };
+  return { request: request as unknown as ListingUpdate, errors };
 }
