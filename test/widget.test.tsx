@@ -8,6 +8,9 @@ const CONFIG = { Name: 'Harbor Bot', ChatBubbleColor: 'rgb(200,30,30)', WelcomeM
 const mounted: Widget[] = [];
 
 afterEach(() => {
+  // happy-dom's ShadowRoot.activeElement throws while focus is inside ANOTHER shadow root (it walks past the
+  // document), and destroy() reads it: focus leaves the widgets before they go. (Chromium: test/browser.)
+  (document.activeElement?.shadowRoot?.activeElement as HTMLElement | null | undefined)?.blur();
   for (const widget of mounted.splice(0)) widget.destroy();
   document.body.replaceChildren();
   localStorage.clear();

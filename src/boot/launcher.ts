@@ -76,8 +76,9 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   error.textContent = PANEL_LOAD_FAILED;
   root.append(slot);
   shadow.append(root);
+  // No relatedTarget: focus came back with the window (another tab, a link opened from the panel), not from the page.
   root.addEventListener('focusin', ({ relatedTarget }) => {
-    if (!root.contains(relatedTarget as Node | null)) cameFrom = relatedTarget;
+    if (relatedTarget && !root.contains(relatedTarget as Node)) cameFrom = relatedTarget;
   });
 
   function loadPanel(): void {
@@ -193,13 +194,14 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   ];
 
   return () => {
-    // A shadow host matches :focus while focus is in its tree (CSS Scoping).
-    const focusInside = shadow.host.matches(':focus');
+    // Not host.matches(':focus'): it fails while the window is in the background.
+    const focusInside = shadow.activeElement !== null;
     destroyed = true;
     for (const stop of stops) stop();
     panel?.destroy();
     root.remove();
     for (const cleanup of cleanups) cleanup();
-    if (focusInside) (cameFrom as HTMLElement | null)?.focus({ preventScroll: true });
+    // Scrolled into view: the page may have scrolled far from it meanwhile.
+    if (focusInside) (cameFrom as HTMLElement | null)?.focus();
   };
 }

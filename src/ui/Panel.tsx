@@ -61,11 +61,12 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     const form = inputRef.current?.form;
     if (panel && form) panel.scrollTop = form.offsetTop + form.offsetHeight - panel.clientHeight;
   };
-  // Focus goes to the text field when a floating panel opens, unless it is open from the start. An inline panel is
-  // part of the page: it never takes focus on its own.
+  // Focus goes to the text field when a floating panel opens, unless it is open from the start beside the page (full
+  // screen it covers the page, whose focused field would take keys unseen). An inline panel is part of the page: it
+  // never takes focus on its own.
   useEffect(() => {
     if (floating && open) {
-      if (!quiet) inputRef.current?.focus({ preventScroll: true });
+      if (!quiet || fullScreen) inputRef.current?.focus({ preventScroll: true });
       showComposer();
     }
   }, [floating, open]);

@@ -87,7 +87,7 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * DevTools hook (-31 B), and to 47,555 B for GetConfig's time limit ending a headers function that never settles (+25
  * B, before opening: a token refresh that hung left the panel "Connecting…" for good), and down to 47,540 B when an
  * answer a closed page or destroy() cut off says what any interrupted answer says (-16 B: "when the page was closed"
- * was wrong after a single-page app's route change), and to 47,625 B for focus (+87 B, 68 B of it before opening): a
+ * was wrong after a single-page app's route change), and to 47,625 B for focus (+88 B, 65 B of it before opening): a
  * panel open from the start (the open option or attribute) shows without taking focus from the page, and destroy() with
  * focus inside hands it back to the element it came from instead of dropping it on the body.
  */

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { PHONE_VIEWPORT } from '../helpers/browser';
 import { ask, htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
@@ -138,6 +139,52 @@ describe('script tag', () => {
       await page.evaluate(() => (window as unknown as { ChatbotWidget: (command: string) => void }).ChatbotWidget('destroy'));
       expect(await page.locator('chatbot-widget-host').count()).toBe(0);
       expect(await focusedId()).toBe('before');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('data-open on a phone: the panel covers the page, so it takes focus', async () => {
+    const page$ = `<input id="search" aria-label="Search" autofocus>`;
+    const { page, log, close } = await fixture.open(
+      htmlPage(page$ + scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')),
+      { viewport: PHONE_VIEWPORT },
+    );
+    try {
+      const field = page.getByRole('textbox', { name: 'Message' });
+      expect(await page.getByRole('dialog').getAttribute('aria-modal')).toBe('true');
+      await expect.poll(() => field.evaluate((node) => node.getRootNode() instanceof ShadowRoot && (node.getRootNode() as ShadowRoot).activeElement === node)).toBe(true);
+      await page.keyboard.type('abc'); // not into the page's field hidden under the panel
+      expect(await page.inputValue('#search')).toBe('');
+      expect(await field.inputValue()).toBe('abc');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('destroy() hands focus back after the window lost and regained focus, and while it is in the background', async () => {
+    const { page, context, log, close } = await fixture.open(
+      htmlPage(`<button id="before">Before</button>` + scriptTag(fixture.service.url, fixture.service.serialNumber)),
+    );
+    try {
+      await page.locator('.cw-launcher').waitFor();
+      // Real window focus: headless Chromium otherwise pretends every page has it.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+      await page.bringToFront();
+      await page.focus('#before');
+      await page.keyboard.press('Tab'); // the launcher
+      await page.keyboard.press('Enter'); // open: focus in the text field
+      const field = page.getByRole('textbox', { name: 'Message' });
+      await field.waitFor();
+      const other = await context.newPage();
+      await other.bringToFront(); // the visitor looks at another tab ...
+      await page.bringToFront(); // ... comes back (focus returns to the field, from nowhere) ...
+      await other.bringToFront(); // ... and leaves again; the widget goes while the tab is in the background
+      await page.evaluate(() => (window as unknown as { ChatbotWidget: (command: string) => void }).ChatbotWidget('destroy'));
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('before');
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
