@@ -48,6 +48,29 @@ function panelEntry(): Plugin {
 }
 
 /**
+ * @preact/signals reports to the Preact Signals DevTools extension when the page sets
+ * window.__PREACT_SIGNALS_DEVTOOLS__. The widget is a guest in someone else's page: its signals are not that page's
+ * to inspect, and the check and its call ship to every visitor. The script-tag build turns the library's flag into
+ * `false`, so the minifiers drop the check and the call. (A `define` of the window property alone left
+ * `typeof window < "u" && false`, which no minifier folds, and with it the call: 30 B gzip more.) The build fails
+ * when the library's flag changes shape, rather than ship the hook again unnoticed.
+ */
+function withoutSignalsDevtools(): Plugin {
+  const flag = '"undefined"!=typeof window&&!!window.__PREACT_SIGNALS_DEVTOOLS__';
+  return {
+    name: 'chatbot-widget:without-signals-devtools',
+    transform: {
+      filter: { id: /[\\/]@preact[\\/]signals[\\/]dist[\\/]/ },
+      handler(code, id) {
+        if (!code.includes(flag)) this.error(`${id} no longer has the DevTools flag ${flag}: see vite.config.ts`);
+        // Same line, no code moved: `map: null` keeps the library's source map.
+        return { code: code.replace(flag, 'false'), map: null };
+      },
+    },
+  };
+}
+
+/**
  * A second minifier pass over the script-tag files (after Rolldown's own): terser's three compress passes find
  * what one pass leaves (765 B gzip of the script-tag graph when added). Only options that keep the code's meaning:
  * no `unsafe*`, and getters stay impure (reading a signal's .value subscribes).
@@ -114,12 +137,13 @@ export default defineConfig(({ mode }) => {
       ? { embed: 'src/embed.ts' }
       : { index: 'src/index.ts', api: 'src/api/index.ts' };
   return {
-    plugins: [jsxFactoryImport(), ...(script ? [panelEntry()] : []), ...(loader || script ? [terserPass()] : [])],
+    plugins: [
+      jsxFactoryImport(),
+      // The script-tag build only: the ES entries leave @preact/signals to the app.
+      ...(script ? [panelEntry(), withoutSignalsDevtools()] : []),
+      ...(loader || script ? [terserPass()] : []),
+    ],
     oxc: { jsx: { runtime: 'classic', pragma: JSX_FACTORY, pragmaFrag: JSX_FRAGMENT, development: false } },
-    // @preact/signals reports to the Preact Signals DevTools extension when the page sets this flag. The widget
-    // is a guest in someone else's page: its signals are not that page's to inspect, and the check and its call
-    // ship to every visitor. The script-tag build only: the ES entries leave @preact/signals to the app.
-    ...(script ? { define: { 'window.__PREACT_SIGNALS_DEVTOOLS__': 'undefined' } } : {}),
     // @preact/signals and @preact/signals-core export, under the 'browser' condition, an ES5 build of their source
     // (`var`, `function () { return … }`) and under 'import' an ES2017 build of the same source (arrow functions,
     // `let`); the script-tag build targets ES2022, and terser may not turn a function into an arrow by itself (it
