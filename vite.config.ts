@@ -176,6 +176,12 @@ export default defineConfig(({ mode }) => {
               chunkFileNames: (chunk) => (chunk.name === 'boot' ? 'chatbot-widget.module.js' : 'widget/[name]-[hash].js'),
             }
           : { minify: loader, ...(loader ? { comments: false } : {}), chunkFileNames: 'lib/[name]-[hash].js' },
+        // Every imported constant (a string, a number) is written where it is used, not only where Rolldown judges it
+        // pays ('smart', the default): a constant one file defines and another uses then needs no export and import
+        // between them (the upload paths go to the media file that uses them, the panel's default name stops being
+        // exported by the boot file). A `const` primitive means the same wherever it is written. -13 B gzip before
+        // opening, -57 B of the chat, -60 B of everything.
+        ...(script ? { optimization: { inlineConst: { mode: 'all' } } } : {}),
         // The ES entries are for bundlers: the package's dependencies stay imports, so an app shares its copies.
         ...(loader || script ? {} : { external: [/^preact(\/|$)/, /^@preact\//, /^@microsoft\/fetch-event-source/] }),
       },
