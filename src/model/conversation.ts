@@ -12,8 +12,8 @@ import { isServiceError, ServiceError } from '../api/errors.js';
 import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import {
-  createMessage, readDraft, readMessages, readSession, readStartedAt, STORE_KEYS, toStored, type LiveMessage,
-  type Session,
+  createMessage, readDraft, readMessages, readRemoved, readSession, readStartedAt, STORE_KEYS, toStored,
+  type LiveMessage, type Session,
 } from './persistence.js';
 import { mergeStored } from './stored-merge.js';
 import type { ConversationState } from './lazy-conversation.js';
@@ -98,15 +98,21 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
   const live = (): LiveMessage[] => messages.peek() as LiveMessage[];
   const newId = (): string => `${messageIds}-${(nextId += 1)}`;
-  /** Messages restored from storage that this tab has since changed or removed (retried, edited). */
-  const changedHere = new Set<string>();
-  /** Messages this tab made or changed: its copy is the truth, whatever storage says. */
-  const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`) || changedHere.has(message.id);
+  /**
+   * Messages this tab made: its copy is the truth, whatever storage says. No other writer changes them: a retry or
+   * an edit removes the message (its id joins `removed`, which every writer keeps) and asks again with a copy of its
+   * own. Two writers that both held one message as theirs rewrote it after each other's writes for good.
+   */
+  const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`);
+  /** Ids of this conversation's messages some writer removed; grows only, so every writer ends up agreeing. */
+  let removed = new Set<string>();
+  const kept = (list: LiveMessage[]): LiveMessage[] => list.filter((message) => !removed.has(message.id));
 
   function restore(): void {
     startedAt = readStartedAt(store);
+    removed = new Set(readRemoved(store));
     batch(() => {
-      messages.value = readMessages(store);
+      messages.value = kept(readMessages(store));
       if (draft.peek() === '') draft.value = readDraft(store);
     });
     // Only a stored session replaces the current one: a session still on its way (an upload asked for it before
@@ -123,16 +129,20 @@ export function createConversation(deps: ConversationDeps): Conversation {
   function takeInStored(otherTabWrote: boolean): boolean {
     const storedStart = readStartedAt(store);
     const ended = storedStart > startedAt;
-    if (ended) startedAt = storedStart;
-    // Written before this tab's new conversation: its messages and session belong to the old one.
+    if (ended) {
+      startedAt = storedStart;
+      removed = new Set();
+    }
+    // Written before this tab's new conversation: its messages, removals and session belong to the old one.
     const older = storedStart < startedAt;
+    if (!older) for (const id of readRemoved(store)) removed.add(id);
     const storedSession = readSession(store);
     if (ended || (!older && storedSession !== null && (otherTabWrote || sessions.current === null))) {
       sessions.set(storedSession);
     }
     if (running !== null && running.answer.createdAt < startedAt) conversation.stop();
     const list = live();
-    const [merged, lacking] = mergeStored(list, readMessages(store, false), startedAt, isOwn);
+    const [merged, lacking] = mergeStored(kept(list), kept(readMessages(store, false)), startedAt, isOwn);
     if (merged.length !== list.length || merged.some((message, index) => message !== list[index])) {
       messages.value = merged;
     }
@@ -148,6 +158,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (session !== null) store.set(STORE_KEYS.session, session);
     else store.remove(STORE_KEYS.session);
     store.set(STORE_KEYS.started, startedAt);
+    store.set(STORE_KEYS.removed, [...removed]);
     store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving)));
   }
 
@@ -386,14 +397,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (user === undefined) return { ok: false, reason: 'failed' };
       const giveBackSlot = takeRateLimitSlot();
       if (giveBackSlot === null) return { ok: false, reason: 'rate-limited' };
-      const question = user;
-      changedHere.add(question.id).add(target.id);
-      batch(() => {
-        question.error.value = null;
-        question.status.value = 'sent';
-        // The question moves to the end, right above its new answer; the answer retried (if that was the target) goes.
-        messages.value = [...live().filter((item) => item !== target && item !== question), question];
+      // The question goes again as a new message at the end, right above its new answer; the one retried goes.
+      const question = createMessage({
+        id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: user.text.peek(), attachments: user.attachments,
       });
+      removed.add(user.id).add(target.id);
+      messages.value = [...kept(live()), question];
       return ask(question, giveBackSlot);
     },
 
@@ -401,7 +410,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const question = live().find((item) => item.id === messageId);
       if (question?.role !== 'user' || question.status.peek() !== 'failed' || question.attachments.length > 0) return;
       const typed = draft.peek();
-      changedHere.add(question.id);
+      removed.add(question.id);
       batch(() => {
         remove(question);
         draft.value = typed === '' ? question.text.peek() : `${question.text.peek()}\n${typed}`;
@@ -414,6 +423,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       running = null;
       // Stored, so other tabs end the old conversation too, and their next write cannot bring it back.
       startedAt = clock.now();
+      removed = new Set();
       sessions.set(null);
       batch(() => {
         messages.value = [];

@@ -34,9 +34,12 @@ export interface Session {
 
 /**
  * `started`: when the visitor last started a new conversation (epoch ms); messages older than that belong to an
- * earlier one. A key of its own, so the messages keep the shape earlier versions wrote and read.
+ * earlier one. A key of its own, so the messages keep the shape earlier versions wrote and read. `removed`: see
+ * readRemoved.
  */
-export const STORE_KEYS = { messages: 'messages', session: 'session', draft: 'draft', started: 'started' } as const;
+export const STORE_KEYS = {
+  messages: 'messages', session: 'session', draft: 'draft', started: 'started', removed: 'removed',
+} as const;
 
 export interface MessageInit {
   id: string;
@@ -152,4 +155,10 @@ export function readDraft(store: KeyValueStore): string {
 export function readStartedAt(store: KeyValueStore): number {
   const stored = store.get<unknown>(STORE_KEYS.started);
   return isNumber(stored) ? stored : 0;
+}
+
+/** Ids of messages a writer removed (retried, edited): no other writer brings them back. */
+export function readRemoved(store: KeyValueStore): string[] {
+  const stored = store.get<unknown>(STORE_KEYS.removed);
+  return Array.isArray(stored) ? stored.filter(isString) : [];
 }

@@ -228,6 +228,54 @@ describe('messages restored from storage', () => {
   });
 });
 
+describe('a message one tab made, retried or edited in another', () => {
+  /** Tells each tab of the other's writes until neither writes any more; returns how many rounds that took. */
+  function settleTabs(tabA: Harness, tabB: Harness): number {
+    for (let round = 1; round <= 20; round++) {
+      const before = JSON.stringify(tabA.local.json(MESSAGES));
+      tabA.storageEvent(MESSAGES);
+      tabB.storageEvent(MESSAGES);
+      if (JSON.stringify(tabA.local.json(MESSAGES)) === before) return round;
+    }
+    return Infinity;
+  }
+
+  async function failedInA(): Promise<[Harness, Harness]> {
+    const tabA = createHarness();
+    const tabB = otherTab(tabA);
+    const sent = tabA.conversation.send('homes in Austin');
+    (await tabA.fake.nextAsk()).fail('network');
+    await sent;
+    tabA.frames.runFrame(); // saved in the task after the frame
+    tabA.clock.advance(1);
+    tabB.storageEvent(MESSAGES);
+    expect(statuses(tabB.conversation)).toEqual(['user:failed']);
+    return [tabA, tabB];
+  }
+
+  it('"Send again" in the other tab: both tabs agree at once, and stop writing', async () => {
+    const [tabA, tabB] = await failedInA();
+    const retried = tabB.conversation.retry(tabB.conversation.messages.value[0]!.id);
+    (await tabB.fake.nextAsk()).finish('Three homes in Austin.');
+    await retried;
+    tabB.frames.runFrame();
+    tabB.clock.advance(1);
+    expect(settleTabs(tabA, tabB)).toBeLessThanOrEqual(2);
+    for (const tab of [tabA, tabB, otherTab(tabA)]) {
+      expect(texts(tab.conversation)).toEqual(['homes in Austin', 'Three homes in Austin.']);
+      expect(statuses(tab.conversation)).toEqual(['user:sent', 'assistant:done']);
+    }
+  });
+
+  it('Edit in the other tab: the question leaves both tabs, and they stop writing', async () => {
+    const [tabA, tabB] = await failedInA();
+    tabB.conversation.edit(tabB.conversation.messages.value[0]!.id);
+    expect(tabB.conversation.draft.value).toBe('homes in Austin');
+    expect(settleTabs(tabA, tabB)).toBeLessThanOrEqual(2);
+    for (const tab of [tabA, tabB, otherTab(tabA)]) expect(tab.conversation.messages.value).toEqual([]);
+  });
+});
+
 describe('a tab that goes away mid-answer', () => {
   it('is shown interrupted in the other tab, not arriving for good', async () => {
     const tabA = createHarness();
