@@ -307,7 +307,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         if (run.stopped) {
           answer.text.value = partial;
           answer.status.value = 'stopped';
-        } else if (partial !== '') {
+        } else if (partial.trim() !== '') {
           answer.text.value = partial;
           answer.error.value = reason;
           answer.status.value = 'interrupted';

@@ -157,6 +157,18 @@ describe('conversation: stop, failures and retry', () => {
     await expect(retried).resolves.toEqual({ ok: true });
   });
 
+  it('an answer of whitespace only fails the question too, not an empty bubble marked interrupted', async () => {
+    const { conversation, fake, frames } = createHarness();
+    const result = conversation.send('Hello?');
+    const ask = await fake.nextAsk();
+    ask.chunk('\n\n ');
+    frames.runFrame();
+    ask.finish('');
+    await expect(result).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:failed']);
+    expect(conversation.messages.value[0]?.error.value).toBe('The chatbot sent an empty answer.');
+  });
+
   it('an interrupted stream keeps what arrived, says so, and retries only when asked', async () => {
     const { conversation, fake } = createHarness();
     const result = conversation.send('Question');
