@@ -84,11 +84,14 @@ function terserPass(): Plugin {
     // An unminified build (test/bench/vite.profile.config.ts, for readable CPU profiles) stays unminified.
     applyToEnvironment: (environment) => environment.config.build.minify !== false,
     async renderChunk(code, _chunk, output) {
+      // Top-level names are the module's own in an ES module, but the page's globals in the loader, a classic
+      // script: there they stay in the bundler's wrapper (toplevel unwrapped it and set the page's e, t and o).
+      const module = output.format === 'es';
       const result = await minify(code, {
-        module: output.format === 'es',
+        module,
         ecma: 2022,
-        compress: { passes: 4, toplevel: true },
-        mangle: { toplevel: true },
+        compress: { passes: 4, toplevel: module },
+        mangle: { toplevel: module },
         format: { comments: false },
         // test/bench/size-breakdown.ts builds with source maps to attribute bytes to modules.
         sourceMap: output.sourcemap ? { asObject: true } : false,

@@ -191,6 +191,24 @@ describe('script tag', () => {
     }
   });
 
+  it("leaves the page's globals alone: it adds ChatbotWidget and nothing else", async () => {
+    const before = `<script>var e = 'page e', t = 'page t', o = 'page o';
+      window.__globalsBefore = Object.keys(window);</script>`;
+    const { page, log, close } = await fixture.open(htmlPage(before + scriptTag(fixture.service.url, fixture.service.serialNumber)));
+    try {
+      await page.locator('.cw-launcher').waitFor();
+      const globals = await page.evaluate(() => {
+        const page = window as unknown as Record<string, unknown> & { __globalsBefore: string[] };
+        const added = Object.keys(window).filter((name) => !page.__globalsBefore.includes(name) && name !== '__globalsBefore');
+        return { added, mine: [page.e, page.t, page.o] };
+      });
+      expect(globals).toEqual({ added: ['ChatbotWidget'], mine: ['page e', 'page t', 'page o'] });
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('mounts one widget when the snippet is pasted twice', async () => {
     const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(fixture.service.url, fixture.service.serialNumber)}`;
     const before = fixture.site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
