@@ -11,9 +11,10 @@ import { isArriving, type LiveMessage } from './persistence.js';
 export type StoredMerge = [merged: LiveMessage[], lacking: boolean];
 
 /**
- * Merges what is stored into what this writer holds. Messages older than `startedAt` belong to an ended
- * conversation and go. Messages this writer made or changed (`isOwn`) stay as they are here: only their maker
- * changes a message, so an answer streaming here is never touched. Other messages are as stored (gone when their
+ * Merges what is stored into what this writer holds (both without the messages some writer removed: conversation.ts
+ * filters them out first). Messages older than `startedAt` belong to an ended conversation and go. Messages this
+ * writer made (`isOwn`) stay as they are here: only their maker changes a message, so an answer streaming here is
+ * never touched. Other messages are as stored (gone when their
  * maker removed them), except that a copy here that has finished wins over a stored one still arriving (its tab
  * closed mid-answer). A stored message this writer does not hold joins in time order.
  */
@@ -41,7 +42,7 @@ export function mergeStored(
   for (const copy of storedById.values()) {
     if (copy.createdAt < startedAt) continue;
     if (isOwn(copy)) {
-      lacking = true; // removed here since (a retried answer), still stored
+      lacking = true; // removed here since (an answer that never came), still stored
       continue;
     }
     const later = merged.findIndex((message) => message.createdAt > copy.createdAt);
