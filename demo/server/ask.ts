@@ -17,9 +17,12 @@ import { type Schema, validateBody } from './validation';
 export const MAX_IMAGES_PER_QUESTION = 10;
 const ASK_TYPES: readonly ChatAskType[] = ['Text', 'Audio', 'Image', 'Video'];
 
+/** Longest question, in UTF-16 code units (the spec states none). */
+export const MAX_QUESTION_LENGTH = 10_000;
+
 const ASK_SCHEMA: Schema = {
   sessionID: { type: 'integer', required: true, min: 1 },
-  content: { type: 'string', required: true, maxLength: 10_000 },
+  content: { type: 'string', required: true },
   chatAskType: { type: 'string', oneOf: ASK_TYPES },
   stream: { type: 'boolean' },
   fileIds: { type: 'integer[]', maxItems: MAX_IMAGES_PER_QUESTION },
@@ -28,6 +31,13 @@ const ASK_SCHEMA: Schema = {
 export const clientAsk: Handler = async (ctx) => {
   requireCredential(ctx.caller);
   const body = validateBody(await ctx.body(), ASK_SCHEMA);
+  // The widget shows this message to the visitor as it is: in their words, not the field's name.
+  const length = (body.content as string).length;
+  if (length > MAX_QUESTION_LENGTH) {
+    throw validationError(
+      `This message is too long: at most ${MAX_QUESTION_LENGTH.toLocaleString('en-US')} characters, and it has ${length.toLocaleString('en-US')}. Shorten it and send it again.`,
+    );
+  }
   const framing = requestedFraming(ctx.url.searchParams.get('framing'), ctx.service.streamFraming);
   const { store, limits } = ctx.service;
   const sessionId = body.sessionID as number;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AskRequest, ListingItem, ServiceClient } from '../../src/api';
 import { MONTHLY_CAP_MESSAGE, SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { MAX_QUESTION_LENGTH } from '../../demo/server/ask';
 import { plainText } from '../../src/ui/markdown/inline';
 import { parseMarkdown } from '../../src/ui/markdown/parse';
 import { startTestService, type TestService } from '../helpers/service';
@@ -138,6 +139,17 @@ describe('refusals', () => {
     ['a file id beyond 2^53 - 1 (not exact)', { chatAskType: 'Image', fileIds: [1e300] }, 400, ['fileIds[0]', '9007199254740991']],
     ['an unknown field', { question: 'hi' }, 400, ['question', 'unknown field']],
   ];
+
+  it('refuses a question over MAX_QUESTION_LENGTH in words for the visitor (the widget shows them as they are)', async () => {
+    const before = readDataFile(service);
+    const longest = 'a'.repeat(MAX_QUESTION_LENGTH);
+    const error = await expectBusiness(client.ask({ sessionID, content: `${longest}!` }), 400);
+    expect(error.serviceMessage).toBe(
+      'This message is too long: at most 10,000 characters, and it has 10,001. Shorten it and send it again.',
+    );
+    expect(readDataFile(service)).toEqual(before);
+    await expect(client.ask({ sessionID, content: longest })).resolves.toMatchObject({ messageid: expect.any(Number) });
+  });
 
   it.each(badAsks)('refuses %s with a business error naming the field, counting nothing', async (_name, fields, code, expected) => {
     const before = readDataFile(service);
