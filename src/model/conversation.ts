@@ -12,7 +12,7 @@ import { isServiceError, ServiceError } from '../api/errors.js';
 import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import {
-  createMessage, readDraft, readMessages, readRemoved, readSession, readStartedAt, STORE_KEYS, toStored,
+  createMessage, isArriving, readDraft, readMessages, readRemoved, readSession, readTime, STORE_KEYS, toStored,
   type LiveMessage, type Session,
 } from './persistence.js';
 import { mergeStored } from './stored-merge.js';
@@ -71,6 +71,13 @@ export interface Conversation extends ConversationModel {
 
 /** The draft is written this long after the last keystroke. */
 const DRAFT_DELAY_MS = 300;
+/**
+ * While an answer arrives, its tab writes the conversation this often: a tab opened meanwhile (a link of the answer
+ * opened in a new tab) shows it growing, and can tell it is still coming.
+ */
+export const ANSWER_HEARTBEAT_MS = 3_000;
+/** Another tab's answer still arriving, with the conversation unwritten this long, lost its tab (killed unseen). */
+export const STALE_ANSWER_MS = 10_000;
 
 const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
 
@@ -89,6 +96,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   let cancelRateLimitTimer: Cancel | null = null;
   let cancelDraftWrite: Cancel | null = null;
   let cancelPersistAfterFrame: Cancel | null = null;
+  let cancelStaleCheck: Cancel | null = null;
   let disposed = false;
   /** The last question's request: destroy() ends it even after its answer is in. */
   let lastAsked: AbortController | null = null;
@@ -109,16 +117,37 @@ export function createConversation(deps: ConversationDeps): Conversation {
   const kept = (list: LiveMessage[]): LiveMessage[] => list.filter((message) => !removed.has(message.id));
 
   function restore(): void {
-    startedAt = readStartedAt(store);
+    startedAt = readTime(store, STORE_KEYS.started);
     removed = new Set(readRemoved(store));
+    // Written lately: an answer still arriving may be streaming in another tab (checkStale gives it up otherwise).
+    const lately = clock.now() - readTime(store, STORE_KEYS.saved) < STALE_ANSWER_MS;
     batch(() => {
-      messages.value = kept(readMessages(store));
+      messages.value = kept(readMessages(store, !lately));
       if (draft.peek() === '') draft.value = readDraft(store);
     });
     // Only a stored session replaces the current one: a session still on its way (an upload asked for it before
     // the settings switched storage) belongs to this empty conversation too.
     const stored = readSession(store);
     if (stored !== null) sessions.set(stored);
+    checkStale();
+  }
+
+  /** Gives up other tabs' answers still arriving once the conversation has gone unwritten for STALE_ANSWER_MS. */
+  function checkStale(): void {
+    cancelStaleCheck?.();
+    cancelStaleCheck = null;
+    const arriving = live().filter((message) => !isOwn(message) && isArriving(message.status.peek()));
+    const quiet = clock.now() - readTime(store, STORE_KEYS.saved);
+    if (arriving.length === 0 || disposed) return;
+    if (quiet < STALE_ANSWER_MS) cancelStaleCheck = clock.setTimeout(checkStale, STALE_ANSWER_MS - quiet);
+    else {
+      batch(() => {
+        for (const message of arriving) {
+          message.status.value = 'interrupted';
+          message.error.value = failureText.interrupted;
+        }
+      });
+    }
   }
 
   /**
@@ -127,7 +156,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
    * which must then be written again.
    */
   function takeInStored(otherTabWrote: boolean): boolean {
-    const storedStart = readStartedAt(store);
+    const storedStart = readTime(store, STORE_KEYS.started);
     const ended = storedStart > startedAt;
     if (ended) {
       startedAt = storedStart;
@@ -146,6 +175,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     if (merged.length !== list.length || merged.some((message, index) => message !== list[index])) {
       messages.value = merged;
     }
+    checkStale();
     return older || lacking;
   }
 
@@ -159,6 +189,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     else store.remove(STORE_KEYS.session);
     store.set(STORE_KEYS.started, startedAt);
     store.set(STORE_KEYS.removed, [...removed]);
+    store.set(STORE_KEYS.saved, clock.now());
     store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving)));
   }
 
@@ -245,6 +276,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
       busy.value = true;
     });
     persistMessages();
+    const beat = (): void => {
+      if (disposed || run.stopped) return;
+      persistMessages();
+      cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
+    };
+    let cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
 
     let received = '';
     let cancelFrame: Cancel | null = null;
@@ -322,6 +359,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (!run.stopped) deps.emit('error', { message: reason, kind: errorKind(error) });
       return { ok: false, reason: run.stopped ? 'stopped' : 'failed' };
     } finally {
+      cancelBeat();
       if (running === run) {
         running = null;
         busy.value = false;
@@ -469,6 +507,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       stopWatching();
       cancelRateLimitTimer?.();
       cancelDraftWrite?.();
+      cancelStaleCheck?.();
     },
   };
   return conversation;

@@ -35,10 +35,11 @@ export interface Session {
 /**
  * `started`: when the visitor last started a new conversation (epoch ms); messages older than that belong to an
  * earlier one. A key of its own, so the messages keep the shape earlier versions wrote and read. `removed`: see
- * readRemoved.
+ * readRemoved. `saved`: when the messages were last written (epoch ms), which tells an answer some tab is still
+ * streaming from one whose tab is gone.
  */
 export const STORE_KEYS = {
-  messages: 'messages', session: 'session', draft: 'draft', started: 'started', removed: 'removed',
+  messages: 'messages', session: 'session', draft: 'draft', started: 'started', removed: 'removed', saved: 'saved',
 } as const;
 
 export interface MessageInit {
@@ -151,9 +152,9 @@ export function readDraft(store: KeyValueStore): string {
   return isString(stored) ? stored : '';
 }
 
-/** When the stored conversation was started; 0 when it never was (nothing stored, or stored by an earlier version). */
-export function readStartedAt(store: KeyValueStore): number {
-  const stored = store.get<unknown>(STORE_KEYS.started);
+/** A stored time (`started`, `saved`); 0 when there is none (nothing stored, or stored by an earlier version). */
+export function readTime(store: KeyValueStore, key: string): number {
+  const stored = store.get<unknown>(key);
   return isNumber(stored) ? stored : 0;
 }
 

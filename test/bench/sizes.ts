@@ -94,9 +94,12 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * packages, one namespace for the panel file's two lazy imports, the signals DevTools flag folded to false, constants
  * inlined across files, a fourth terser pass), of which two tabs that agree on a message retried or edited in the other
  * (+74 B), a whitespace answer that fails its question (+1 B) and the loader's wrapper kept so it sets no page globals
- * (+1 B) took 76 B back.
+ * (+1 B) took 76 B back, and up to 47,555 B for a tab opened while another streams an answer (+138 B of (b)): it showed
+ * that answer as interrupted, with a Retry that asked the question again; the streaming tab now writes the conversation
+ * every ANSWER_HEARTBEAT_MS, so other tabs see the answer grow, and gives it up only after STALE_ANSWER_MS without a
+ * write.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_415 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_555 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

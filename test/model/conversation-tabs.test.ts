@@ -3,6 +3,7 @@
  * `storage` event), or two widgets on one page (which are not). Nothing either visitor said or was told is lost.
  */
 import { describe, expect, it } from 'vitest';
+import { ANSWER_HEARTBEAT_MS, STALE_ANSWER_MS } from '../../src/model/conversation';
 import { createHarness, settle, statuses, texts, type Harness } from '../helpers/conversation-harness';
 
 const MESSAGES = 'cw:demo-realty:chat:messages';
@@ -295,5 +296,49 @@ describe('a tab that goes away mid-answer', () => {
     expect(statuses(tabB.conversation)).toEqual(['user:sent', 'assistant:interrupted']);
     expect(texts(tabB.conversation)).toEqual(['homes in Austin', 'Three homes']);
     tabA.conversation.dispose();
+  });
+
+  it('is interrupted in the other tabs once it has gone unwritten for STALE_ANSWER_MS (a tab killed without pagehide)', async () => {
+    const tabA = createHarness();
+    void tabA.conversation.send('homes in Austin');
+    const ask = await tabA.fake.nextAsk();
+    ask.chunk('Three homes');
+    tabA.frames.runFrame();
+    tabA.conversation.persist(); // hidden, then killed: no pagehide, no more writes
+    tabA.conversation.dispose(false);
+    const tabC = otherTab(tabA); // opened now: the answer may still be streaming somewhere
+    expect(statuses(tabC.conversation)).toEqual(['user:sent', 'assistant:streaming']);
+    tabC.clock.advance(STALE_ANSWER_MS);
+    expect(statuses(tabC.conversation)).toEqual(['user:sent', 'assistant:interrupted']);
+    expect(texts(tabC.conversation)).toEqual(['homes in Austin', 'Three homes']);
+  });
+});
+
+describe('a tab opened while another streams an answer', () => {
+  it('shows the answer arriving, growing with the other tab\'s writes, and done when it is, never as failed', async () => {
+    const tabA = createHarness();
+    const sent = tabA.conversation.send('homes in Austin');
+    const ask = await tabA.fake.nextAsk();
+    ask.chunk('Three homes');
+    tabA.frames.runFrame();
+    const tabC = otherTab(tabA); // a listing link of the answer opened in a new tab
+    expect(statuses(tabC.conversation)).toEqual(['user:sent', 'assistant:waiting']);
+    expect(tabC.conversation.messages.value[1]?.error.value).toBeNull();
+    // The streaming tab writes the answer every ANSWER_HEARTBEAT_MS: the new tab sees it grow and knows it alive.
+    for (let beat = 0; beat < 4; beat++) {
+      ask.chunk(` more${beat}`);
+      tabA.frames.runFrame();
+      tabA.clock.advance(ANSWER_HEARTBEAT_MS);
+      tabC.storageEvent(MESSAGES);
+    }
+    expect(statuses(tabC.conversation)).toEqual(['user:sent', 'assistant:streaming']);
+    expect(texts(tabC.conversation)[1]).toBe('Three homes more0 more1 more2 more3');
+    ask.finish('Three homes in Austin.');
+    await sent;
+    tabA.frames.runFrame();
+    tabA.clock.advance(1);
+    tabC.storageEvent(MESSAGES);
+    expect(statuses(tabC.conversation)).toEqual(['user:sent', 'assistant:done']);
+    expect(tabC.fake.asks).toHaveLength(0);
   });
 });
