@@ -349,8 +349,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
           answer.error.value = reason;
           answer.status.value = 'interrupted';
         } else {
-          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry.
-          if (['network', 'http', 'business'].includes(errorKind(error))) giveBackSlot();
+          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry. It counts
+          // only if the service may have taken it: not when unreachable, refusing, or answered by something else
+          // (an unreadable answer: a captive portal's page, a proxy's).
+          if (['network', 'http', 'business', 'malformed'].includes(errorKind(error))) giveBackSlot();
           remove(answer);
           user.error.value = reason;
           user.status.value = 'failed';

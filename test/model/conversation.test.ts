@@ -364,6 +364,7 @@ describe('conversation: the local rate limit', () => {
     ['never reached (network)', 'network', undefined],
     ['refused it (HTTP 503)', 'http', 503],
     ['refused it (Success false)', 'business', undefined],
+    ['may never have seen (an unreadable answer: a captive portal\'s page)', 'malformed', undefined],
   ] as const)('a question the service %s does not count: Send again goes through', async (_name, kind, status) => {
     const { conversation, fake } = createHarness({ settings: { rateLimit: { count: 1, windowSeconds: 30, message: 'Wait.' } } });
     const sent = conversation.send('one');
