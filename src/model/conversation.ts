@@ -137,8 +137,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
     cancelStaleCheck?.();
     cancelStaleCheck = null;
     const arriving = live().filter((message) => !isOwn(message) && isArriving(message.status.peek()));
-    const quiet = clock.now() - readTime(store, STORE_KEYS.saved);
+    // Storage is read only when another tab's answer is arriving: this runs on every write of this tab too.
     if (arriving.length === 0 || disposed) return;
+    const quiet = clock.now() - readTime(store, STORE_KEYS.saved);
     if (quiet < STALE_ANSWER_MS) cancelStaleCheck = clock.setTimeout(checkStale, STALE_ANSWER_MS - quiet);
     else {
       batch(() => {
