@@ -21,7 +21,7 @@ import { errorKind, failureMessage } from './failures.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { transcriptOf } from './transcript.js';
-import { afterNextPaint, animationFrameScheduler } from './frame.js';
+import { afterNextPaint, animationFrameScheduler, onPageLeaving } from './frame.js';
 import type { Cancel, Clock, FrameScheduler } from './scheduler.js';
 import type { WidgetSettings } from './settings.js';
 import type { KeyValueStore, StorageKind } from './storage.js';
@@ -48,6 +48,8 @@ export interface ConversationDeps {
   state: ConversationState;
   clock: Clock;
   frame?: FrameScheduler;
+  /** Tells when the page starts to go away (frame.ts onPageLeaving); returns what stops telling. */
+  pageLeaving?: (listener: () => void) => Cancel;
 }
 
 export interface Conversation extends ConversationModel {
@@ -283,6 +285,12 @@ export function createConversation(deps: ConversationDeps): Conversation {
       cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
     };
     let cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
+    // A page going away (a reload) cancels the request before its pagehide: that failure is the page's, not the
+    // service's or the connection's, and the stored question must not say it could not be reached.
+    let pageLeft = false;
+    const stopWatchingLeave = (deps.pageLeaving ?? onPageLeaving)(() => {
+      pageLeft = true;
+    });
 
     let received = '';
     let cancelFrame: Cancel | null = null;
@@ -340,7 +348,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     } catch (error) {
       cancelPendingFrame();
       const partial = isServiceError(error) && error.partialText ? error.partialText : received;
-      const reason = failureMessage(error);
+      const reason = pageLeft ? failureText.interrupted : failureMessage(error);
       batch(() => {
         if (run.stopped) {
           answer.text.value = partial;
@@ -363,6 +371,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return { ok: false, reason: run.stopped ? 'stopped' : 'failed' };
     } finally {
       cancelBeat();
+      stopWatchingLeave();
       if (running === run) {
         running = null;
         busy.value = false;

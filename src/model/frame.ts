@@ -46,3 +46,13 @@ export function afterNextPaint(
     cancelTask?.();
   };
 }
+
+/**
+ * Calls `listener` when the page starts to go away (beforeunload; a reload too). Listened to only while a question
+ * waits: Firefox keeps a page with a beforeunload listener out of its back-forward cache.
+ */
+export function onPageLeaving(listener: () => void): Cancel {
+  // Node (tests, server rendering) has no window to leave.
+  globalThis.addEventListener?.('beforeunload', listener);
+  return () => globalThis.removeEventListener?.('beforeunload', listener);
+}

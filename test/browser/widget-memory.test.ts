@@ -62,6 +62,34 @@ describe('conversation memory', () => {
     }
   });
 
+  it('keeps a question whose answer had not begun at a reload as interrupted, not as a service it could not reach', async () => {
+    const { page, log, close } = await openPage(fixture.browser, `${fixture.site.url}/`);
+    try {
+      await page.getByRole('dialog').waitFor();
+      // The question reaches the network; no answer begins before the reload (Chromium then cancels the request
+      // before the page's pagehide, so the widget sees a failed fetch first).
+      let held = false;
+      await page.route('**/ClientAsk', () => {
+        held = true;
+      });
+      await ask(page, 'Anyone there?');
+      await page.locator('.cw-msg--assistant[data-status="waiting"]').waitFor();
+      await expect.poll(() => held).toBe(true);
+      await page.reload();
+      await page.getByRole('dialog').waitFor();
+      const question = page.locator('.cw-msg--user');
+      await question.waitFor();
+      expect(await question.locator('.cw-msg__bubble').textContent()).toBe('Anyone there?');
+      expect(await question.locator('.cw-msg__error').textContent()).toBe(
+        'The answer was interrupted before it was complete.',
+      );
+      expect(await question.locator('.cw-msg__retry').count()).toBe(1);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps what was asked in each of two tabs, and shows each tab what the other asked', async () => {
     const context = await fixture.browser.newContext({ viewport: DESKTOP_VIEWPORT });
     const logs: Array<ReturnType<typeof watchPage>> = [];

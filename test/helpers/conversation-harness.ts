@@ -36,6 +36,10 @@ export interface Harness {
    * cw:demo-realty:chat:messages) of `storage` (local by default). Browsers never send a tab its own writes.
    */
   storageEvent(key: string, storage?: FakeStorage): void;
+  /** What a browser's beforeunload tells: the page starts to go away (a reload, a link followed). */
+  leavePage(): void;
+  /** How many listen for the page leaving now (the conversation listens only while a question waits). */
+  pageLeaveListeners(): number;
   /** A new conversation on the same storage, clock and settings (the old one is disposed). */
   reload(): Harness;
 }
@@ -60,6 +64,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const sessionsIssued: Session[] = [];
   let nextSession = 100;
   const storageListeners = new Set<(event: StorageChange) => void>();
+  const leaveListeners = new Set<() => void>();
   const source = {
     localStorage: local,
     sessionStorage: session,
@@ -83,12 +88,22 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     state: createConversationState(),
     clock,
     frame: frames.frame,
+    pageLeaving(listener) {
+      leaveListeners.add(listener);
+      return () => {
+        leaveListeners.delete(listener);
+      };
+    },
   });
   const harness: Harness = {
     conversation, fake, clock, frames, local, session, settings, events, sessionsIssued,
     storageEvent(key, storage = local) {
       for (const listener of [...storageListeners]) listener({ key, storageArea: storage });
     },
+    leavePage() {
+      for (const listener of [...leaveListeners]) listener();
+    },
+    pageLeaveListeners: () => leaveListeners.size,
     reload() {
       conversation.dispose();
       return createHarness({ ...options, local, session, clock, settingsSignal: settings });

@@ -213,6 +213,28 @@ describe('conversation: stop, failures and retry', () => {
     expect(statuses(conversation)).toEqual(['user:sent', 'assistant:done']);
   });
 
+  it('a request failing after the page began to leave (a reload) marks its question interrupted, not unreachable', async () => {
+    const { conversation, fake, leavePage, pageLeaveListeners } = createHarness();
+    expect(pageLeaveListeners()).toBe(0);
+    const result = conversation.send('Anyone there?');
+    const pending = await fake.nextAsk();
+    // Listened to only while the question waits (a beforeunload listener costs Firefox's back-forward cache).
+    expect(pageLeaveListeners()).toBe(1);
+    leavePage();
+    pending.fail('network', 'Could not reach the chat service. Check your connection.');
+    await expect(result).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:failed']);
+    expect(conversation.messages.value[0]?.error.value).toBe('The answer was interrupted before it was complete.');
+    expect(pageLeaveListeners()).toBe(0);
+
+    // The next question is a new request: a page that stayed (a download link) reports its failures as they are.
+    const next = conversation.send('Still there?');
+    (await fake.nextAsk()).fail('network', 'Could not reach the chat service. Check your connection.');
+    await next;
+    expect(conversation.messages.value[1]?.error.value).toBe('Could not reach the chat service. Check your connection.');
+    expect(pageLeaveListeners()).toBe(0);
+  });
+
   it("shows the service's own business Message (monthly cap, rate limit, domain)", async () => {
     const { conversation, fake } = createHarness();
     const result = conversation.send('Hello');
