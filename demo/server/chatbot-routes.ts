@@ -2,7 +2,7 @@
 import type { GetSessionResponse, PublicConfig } from '../../src/api/types';
 import { assertCallerMayUse, assertOriginAllowed, requireSecret } from './auth';
 import type { Handler } from './context';
-import { BusinessError, Code, notFound } from './errors';
+import { BusinessError, Code, notFound, validationError } from './errors';
 import { EDIT_SCHEMA, MODEL_LIST, SECRET_SETTINGS, clearedSetting } from './settings';
 import type { ChatbotRecord, JsonStore, Settings } from './store';
 import { fileUrl } from './uploads';
@@ -89,13 +89,18 @@ export const modelList: Handler = async (ctx) => {
 
 /**
  * Sets the settings sent; one sent as null gets its cleared value ("" or "no limit"), EDIT_SCHEMA having refused
- * null where a setting has none: no null is dropped while Data says 1.
+ * null where a setting has none: no null is dropped while Data says 1. An Edit with no setting at all (serialNumber
+ * only) is refused (400), as RealEstateUpdate with nothing to update is: Data 1 would tell the caller that something
+ * was saved when nothing was given, which is most likely a caller that dropped its changes.
  */
 export const edit: Handler = async (ctx) => {
   requireSecret(ctx.caller);
   const body = validateBody(await ctx.body(), EDIT_SCHEMA);
   const { store } = ctx.service;
   const chatbot = findChatbot(store, body.serialNumber as string);
+  if (Object.keys(body).every((name) => name === 'serialNumber')) {
+    throw validationError('Request: nothing to change; send at least one setting besides serialNumber.');
+  }
   for (const field of ['ChatIcon', 'ChatProfilePicture'] as const) {
     const value = body[field];
     if (typeof value === 'string' && value !== '') assertUsableImage(store, chatbot, field, value);

@@ -133,6 +133,19 @@ describe('Edit', () => {
     expect(config.Name).not.toBe('Should not be saved');
   });
 
+  it('refuses an Edit with only serialNumber (nothing to change) as a 400 business error, not Data 1', async () => {
+    const before = readDataFile(service);
+    await expectBusiness(adminClient(service).edit({ serialNumber: service.serialNumber }), 400, 'nothing to change', 'serialNumber');
+    // The envelope as it goes over the wire: HTTP 200 (a business error), Success false, Data null, the Message.
+    const response = await raw(service, '/chat/Chatbot/Edit', {
+      body: JSON.stringify({ serialNumber: service.serialNumber }),
+      headers: { Authorization: service.secretKey },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ Data: null, Success: false, Code: 400, Message: expect.stringMatching(/^Request: nothing to change/) });
+    expect(readDataFile(service)).toEqual(before);
+  });
+
   it('answers malformed JSON with HTTP 400 and an envelope', async () => {
     const before = readDataFile(service);
     const response = await raw(service, '/chat/Chatbot/Edit', {
