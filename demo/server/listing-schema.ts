@@ -5,10 +5,12 @@
  * Number.MAX_SAFE_INTEGER; Bedrooms and Bathrooms at most 1000, YearBuilt 1000 to ten years ahead; a non-zero
  * amount is at least 0.000001, since a smaller one is rounding noise that lists as "1e-7" (2.5 gives these numbers
  * back as text); Latitude -90..90, Longitude -180..180; Url and Images are http(s) URLs; optional enumerations
- * (Tours, SpaceType) also accept "" for "none".
+ * (Tours, SpaceType) also accept "" for "none". A position is both coordinates or neither (assertWholePosition):
+ * 2.5 lists LATITUDE and LONGITUDE as numbers, an unset one as 0, so a listing with one alone would list at a fake 0.
  */
 import type { KeyType, ListingItem } from '../../src/api/types';
 import type { ListingRecord } from './store';
+import { validationError } from './errors';
 import { type FieldRule, httpUrlProblem, type Schema } from './validation';
 
 export const SALE_TYPES = ['for_sale', 'for_rent'] as const;
@@ -97,6 +99,22 @@ export const DELETE_SCHEMA: Schema = {
   KeyType: { type: 'string', required: true, oneOf: KEY_TYPES },
 };
 
+/**
+ * Refuses a listing that would have one coordinate without the other. `fields`: the listing as it would be (a
+ * coordinate absent or null is not set); `sent`: the request, to say how to fix it. The Message names the missing
+ * coordinate, so a form can mark that field.
+ */
+export function assertWholePosition(fields: Readonly<Record<string, unknown>>, sent: Readonly<Record<string, unknown>>): void {
+  const hasLatitude = typeof fields.Latitude === 'number';
+  if (hasLatitude === (typeof fields.Longitude === 'number')) return;
+  const [missing, present] = hasLatitude ? ['Longitude', 'Latitude'] : ['Latitude', 'Longitude'];
+  const fix =
+    sent[missing] === null
+      ? `send ${present}: null too to remove the position, or keep ${missing}`
+      : `send ${missing} too, or leave ${present} out`;
+  throw validationError(`${missing}: ${present} is set without it; a listing's position needs both coordinates or neither (${fix}).`);
+}
+
 export function keyOf(listing: ListingRecord, keyType: KeyType): string {
   if (keyType === 'PlatformID') return String(listing.ID);
   if (keyType === 'MLSNumber') return listing.MLSNumber;
@@ -104,6 +122,11 @@ export function keyOf(listing: ListingRecord, keyType: KeyType): string {
 }
 
 const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
+
+function position(listing: ListingRecord): Pick<ListingItem, 'LATITUDE' | 'LONGITUDE'> {
+  const { Latitude, Longitude } = listing;
+  return Latitude === undefined || Longitude === undefined ? { LATITUDE: 0, LONGITUDE: 0 } : { LATITUDE: Latitude, LONGITUDE: Longitude };
+}
 
 /** Section 2.5: numbers as strings, unset prices "", Images and ExtensionColumn as JSON text. */
 export function toListItem(listing: ListingRecord): ListingItem {
@@ -139,8 +162,8 @@ export function toListItem(listing: ListingRecord): ListingItem {
     UnitAreaPrice: text(listing.UnitAreaPrice),
     EstimatePrice: text(listing.EstimatePrice),
     HOAMonth: text(listing.HOAMonth),
-    LATITUDE: listing.Latitude ?? 0,
-    LONGITUDE: listing.Longitude ?? 0,
+    // Both or neither (0,0 = unset): one alone, in a data file written before assertWholePosition, is no position.
+    ...position(listing),
     ExtensionColumn: JSON.stringify(listing.ExtensionColumn ?? []),
   };
 }

@@ -10,13 +10,15 @@
  * - Delete: SuccessCount is the number of listings removed; keys that match nothing are skipped.
  * - MLSNumber and Url identify a listing (Update and Delete find it by them), so no two listings of a chatbot share
  *   one: a create or update that would make them is a 409 business error naming the listing that has it.
+ * - A position is both coordinates or neither: a create, or an update sending a coordinate, that would leave a
+ *   listing with one alone is a 400 naming the missing one (listing-schema.ts).
  */
 import type { ExtensionColumnEntry, KeyType, ListingInput, RealEstateDeleteResponse, RealEstateListResponse } from '../../src/api/types';
 import { assertCallerMayUse, assertOriginAllowed, requireListingCredential } from './auth';
 import { findChatbot } from './chatbot-routes';
 import type { Handler, RequestContext } from './context';
 import { BusinessError, Code, notFound, validationError } from './errors';
-import { CREATE_SCHEMA, DELETE_SCHEMA, keyOf, LIST_SCHEMA, toListItem, UPDATE_SCHEMA } from './listing-schema';
+import { assertWholePosition, CREATE_SCHEMA, DELETE_SCHEMA, keyOf, LIST_SCHEMA, toListItem, UPDATE_SCHEMA } from './listing-schema';
 import type { ListingRecord } from './store';
 import { type Schema, validateBody } from './validation';
 
@@ -59,6 +61,7 @@ function assertIdentifiersFree(
 export const realEstateCreate: Handler = async (ctx) => {
   const body = await acceptListingRequest(ctx, CREATE_SCHEMA, true);
   const { store } = ctx.service;
+  assertWholePosition(body, body);
   assertIdentifiersFree(store.data.listings, body.SerialNumber, body);
   const now = ctx.service.now();
   const listing: ListingRecord = {
@@ -83,6 +86,10 @@ export const realEstateUpdate: Handler = async (ctx) => {
     (listing) => listing.SerialNumber === serialNumber && keyOf(listing, keyType as KeyType) === key,
   );
   if (matches.length === 0) throw notFound(`Key: no listing of this chatbot has ${keyType} "${String(key)}".`);
+  // Only an update that sends a coordinate is checked, so a listing stored with one alone can still be edited.
+  if ('Latitude' in changes || 'Longitude' in changes) {
+    for (const listing of matches) assertWholePosition({ ...listing, ...changes }, changes);
+  }
   assertIdentifiersFree(store.data.listings, serialNumber, changes, matches);
   const now = ctx.service.now();
   for (const listing of matches) applyChanges(listing, changes, now);

@@ -3,6 +3,7 @@
  * section 2.5, filters, paging, ordering, scoping to SerialNumber, both credentials, and every kind of bad input
  * with the data unchanged afterwards.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingInput, RealEstateListRequest, RealEstateUpdateRequest, ServiceClient } from '../../src/api';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
@@ -200,6 +201,79 @@ describe('null in RealEstateUpdate (2.4: a field marked "no" may be unset, one m
     await admin.realEstateCreate(input);
     const { List } = await listAll({ MLSNumber: input.MLSNumber });
     expect(List[0]).toMatchObject({ Price: '', City: '' });
+  });
+});
+
+describe('a position is both coordinates or neither (2.5 lists an unset one as 0, so one alone would show a fake 0)', () => {
+  const update = (fields: Record<string, unknown>) => admin.realEstateUpdate(fields as unknown as RealEstateUpdateRequest);
+  const stored = (id: string) =>
+    (readDataFile(service).listings as Array<Record<string, unknown>>).find((listing) => listing.ID === Number(id));
+
+  it('RealEstateCreate with one coordinate is refused with Code 400 naming the missing one, and nothing is stored', async () => {
+    const before = readDataFile(service);
+    const { Longitude: _longitude, ...latitudeOnly } = sampleListing(service.serialNumber);
+    await expectBusiness(admin.realEstateCreate(latitudeOnly), 400, 'Longitude:', 'both coordinates or neither');
+    const { Latitude: _latitude, ...longitudeOnly } = sampleListing(service.serialNumber);
+    await expectBusiness(admin.realEstateCreate(longitudeOnly), 400, 'Latitude:', 'both coordinates or neither');
+    await expectBusiness(
+      admin.realEstateCreate({ ...sampleListing(service.serialNumber), Longitude: null } as unknown as ListingInput),
+      400,
+      'Longitude:',
+    );
+    expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('RealEstateUpdate that would leave one coordinate is refused naming the other, changing nothing', async () => {
+    const id = await admin.realEstateCreate(sampleListing(service.serialNumber));
+    const key = { SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID' };
+    const before = readDataFile(service);
+    // Removing one of two: the one removed is named, with how to remove the position.
+    await expectBusiness(update({ ...key, Latitude: null, Description: 'Kept?' }), 400, 'Latitude:', 'Longitude: null');
+    await expectBusiness(update({ ...key, Latitude: 10, Longitude: null }), 400, 'Longitude:', 'Latitude: null');
+    expect(readDataFile(service)).toEqual(before);
+    // Both removed: the listing has no position and lists as 0,0 (unset).
+    expect(await update({ ...key, Latitude: null, Longitude: null })).toBe(1);
+    expect(stored(id)).not.toHaveProperty('Latitude');
+    expect(stored(id)).not.toHaveProperty('Longitude');
+    // Adding one to a listing without a position: the missing one is named.
+    const without = readDataFile(service);
+    await expectBusiness(update({ ...key, Longitude: -73 }), 400, 'Latitude:', 'both coordinates or neither');
+    expect(readDataFile(service)).toEqual(without);
+    expect(await update({ ...key, Latitude: 41, Longitude: -73 })).toBe(1);
+    // With both there, one may change alone.
+    expect(await update({ ...key, Latitude: 0 })).toBe(1);
+    const { List } = await listAll({ MLSNumber: stored(id)?.MLSNumber as string });
+    expect(List[0]).toMatchObject({ LATITUDE: 0, LONGITUDE: -73 });
+  });
+
+  it('a listing stored with one coordinate (a data file from before) lists as 0,0, and updates that leave its position alone pass', async () => {
+    const own = await startTestService();
+    try {
+      const input = sampleListing(own.serialNumber);
+      const id = await adminClient(own).realEstateCreate(input);
+      await own.stop();
+      const data = JSON.parse(readFileSync(own.dataFile, 'utf8')) as { listings: Array<Record<string, unknown>> };
+      delete data.listings.find((listing) => listing.ID === Number(id))?.Longitude;
+      writeFileSync(own.dataFile, JSON.stringify(data));
+      const again = await own.restart();
+      try {
+        const client = adminClient(again);
+        const list = () => client.realEstateList({ SerialNumber: again.serialNumber, MLSNumber: input.MLSNumber });
+        expect((await list()).List[0]).toMatchObject({ LATITUDE: 0, LONGITUDE: 0 });
+        expect(await client.realEstateUpdate({ SerialNumber: again.serialNumber, Key: id, KeyType: 'PlatformID', Bedrooms: 5 })).toBe(1);
+        await expectBusiness(
+          client.realEstateUpdate({ SerialNumber: again.serialNumber, Key: id, KeyType: 'PlatformID', Latitude: 1 }),
+          400,
+          'Longitude:',
+        );
+        expect(await client.realEstateUpdate({ SerialNumber: again.serialNumber, Key: id, KeyType: 'PlatformID', Longitude: 2 })).toBe(1);
+        expect((await list()).List[0]).toMatchObject({ LATITUDE: input.Latitude, LONGITUDE: 2 });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
 
