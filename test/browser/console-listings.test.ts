@@ -231,6 +231,68 @@ describe('operator console: listings manager', () => {
     }
   });
 
+  it('one coordinate emptied is refused next to it before sending, keeping every other edit; both emptied clear the position', async () => {
+    const mls = `POS-${process.pid}`;
+    const id = await callService<string>(fixture.service, '/chat/Chatbot/RealEstateCreate', {
+      SerialNumber: fixture.service.serialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$',
+      PropertyType: 'Cabin', Bedrooms: 2, Bathrooms: 1, Url: `https://listings.example/position/${process.pid}`,
+      MLSNumber: mls, YearBuilt: 1975, DaysOnMarket: 6, LotArea: 4000, BuildingArea: 800, AreaUnit: 'Square Feet',
+      ParkingSpots: 1, City: 'Alder Point', SalePrice: 199000, Latitude: 44.25, Longitude: -121.5,
+    });
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    try {
+      const sent: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
+      });
+      const row = page.locator(`tbody tr[data-listing-id="${id}"]`);
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      expect(await page.locator('#listing-Latitude').inputValue()).toBe('44.25');
+      expect(await page.locator('#listing-Longitude').inputValue()).toBe('-121.5');
+      await page.locator('#listing-Description').fill('Cabin by the river.');
+      await page.locator('#listing-SalePrice').fill('205000');
+      await page.locator('#listing-Latitude').fill('');
+      await page.getByRole('button', { name: 'Save listing' }).click();
+      const error = page.locator('#listing-Latitude-error');
+      await error.filter({ hasText: /\S/ }).waitFor();
+      expect(await error.textContent()).toBe('Enter a latitude too, or empty Longitude as well: a position needs both coordinates or neither.');
+      expect(await page.locator('#listing-Latitude').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('listing-Latitude');
+      expect(sent).toEqual([]);
+      // Nothing the operator typed is lost, and the service still has the whole position (no 0 anywhere).
+      expect(await page.locator('#listing-Description').inputValue()).toBe('Cabin by the river.');
+      expect(await page.locator('#listing-SalePrice').inputValue()).toBe('205000');
+      expect(await page.locator('#listing-Longitude').inputValue()).toBe('-121.5');
+      expect((await listByService({ MLSNumber: mls })).List[0]).toMatchObject({ LATITUDE: 44.25, LONGITUDE: -121.5, SalePrice: '199000' });
+
+      // Emptying the other one too removes the position: both go as null, with the other edits.
+      await page.locator('#listing-Longitude').fill('');
+      expect(await page.locator('#listing-Latitude-error').count()).toBe(0);
+      await page.getByRole('button', { name: 'Save listing' }).click();
+      await page.locator('#listings-status', { hasText: 'Updated 1 listing:' }).waitFor();
+      expect(sent).toEqual([
+        {
+          KeyType: 'PlatformID', Key: id, Description: 'Cabin by the river.', Latitude: null, Longitude: null, SalePrice: 205000,
+          SerialNumber: fixture.service.serialNumber,
+        },
+      ]);
+      expect((await listByService({ MLSNumber: mls })).List[0]).toMatchObject({ LATITUDE: 0, LONGITUDE: 0, SalePrice: '205000' });
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      expect(await page.locator('#listing-Latitude').inputValue()).toBe('');
+      expect(await page.locator('#listing-Longitude').inputValue()).toBe('');
+
+      // A new position needs both: one alone is refused next to the empty one.
+      await page.locator('#listing-Longitude').fill('-121.75');
+      await page.getByRole('button', { name: 'Save listing' }).click();
+      await page.locator('#listing-Latitude-error').filter({ hasText: /\S/ }).waitFor();
+      expect(sent).toHaveLength(1);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await callService(fixture.service, '/chat/Chatbot/RealEstateDelete', { SerialNumber: fixture.service.serialNumber, Keys: [id], KeyType: 'PlatformID' });
+    }
+  });
+
   it('a value the service rejects is shown next to its field and everything typed stays', async () => {
     const { page, close } = await openConsole(fixture, '#listings');
     try {

@@ -223,4 +223,20 @@ describe('listings: create and update requests', () => {
     });
     expect(plan.request).toEqual({ KeyType: 'URL', Key: '', SalePrice: null, HOAMonth: null, City: '' });
   });
+
+  it('a position is both coordinates or neither: one alone is an error on the empty one, both emptied go as null', () => {
+    const both = 'a position needs both coordinates or neither';
+    const created = planCreate({ ...filled(), values: { ...filled().values, Latitude: '40.5', Longitude: ' ' } });
+    expect(created.errors).toEqual({ Longitude: expect.stringContaining(both) });
+    expect(planCreate({ ...filled(), values: { ...filled().values, Latitude: '40.5', Longitude: '-73' } }).errors).toEqual({});
+
+    const original = draftFromItem(toListItem(record({ Latitude: 40.5, Longitude: -73.25 })));
+    expect(original.values).toMatchObject({ Latitude: '40.5', Longitude: '-73.25' });
+    const oneEmptied = planUpdate(original, { ...original, values: { ...original.values, Latitude: '', Description: 'Kept' } }, 'PlatformID', '42');
+    expect(oneEmptied.errors).toEqual({ Latitude: expect.stringContaining(both) });
+    const bothEmptied = planUpdate(original, { ...original, values: { ...original.values, Latitude: '', Longitude: '' } }, 'PlatformID', '42');
+    expect(bothEmptied).toEqual({ request: { KeyType: 'PlatformID', Key: '42', Latitude: null, Longitude: null }, errors: {} });
+    const moved = planUpdate(original, { ...original, values: { ...original.values, Latitude: '0' } }, 'PlatformID', '42');
+    expect(moved).toEqual({ request: { KeyType: 'PlatformID', Key: '42', Latitude: 0 }, errors: {} });
+  });
 });

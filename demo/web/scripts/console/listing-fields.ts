@@ -71,8 +71,8 @@ export const LISTING_GROUPS: readonly ListingGroup[] = [
       { name: 'State', label: 'State', kind: 'text', required: false },
       { name: 'ZIP', label: 'ZIP code', kind: 'text', required: false },
       { name: 'Location', label: 'Location description', kind: 'text', required: false, placeholder: 'Near the harbour, 5 min to the beach' },
-      { name: 'Latitude', label: 'Latitude', kind: 'number', required: false, help: '-90 to 90.' },
-      { name: 'Longitude', label: 'Longitude', kind: 'number', required: false, help: '-180 to 180.' },
+      { name: 'Latitude', label: 'Latitude', kind: 'number', required: false, help: '-90 to 90; with a longitude, or both empty.' },
+      { name: 'Longitude', label: 'Longitude', kind: 'number', required: false, help: '-180 to 180; with a latitude, or both empty.' },
     ],
   },
   {

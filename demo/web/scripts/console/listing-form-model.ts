@@ -56,6 +56,10 @@ function without(errors: ListingErrors, ...keys: string[]): ListingErrors {
   return next;
 }
 
+function isCoordinate(name: ScalarListingField): boolean {
+  return name === 'Latitude' || name === 'Longitude';
+}
+
 export function createListingFormModel(api: ConsoleApi, mode: FormMode): ListingFormModel {
   const original = mode.kind === 'update' ? draftFromItem(mode.item) : emptyListingDraft();
   const draft = signal<ListingDraft>(original);
@@ -131,7 +135,9 @@ export function createListingFormModel(api: ConsoleApi, mode: FormMode): Listing
 
   return {
     mode, draft, keyType, key, errors, saving, failure, changed,
-    setValue: (name, value) => update({ values: { ...draft.value.values, [name]: value } }, name),
+    // A coordinate's error may be about the other one (one of the two empty), so typing in either clears both.
+    setValue: (name, value) =>
+      update({ values: { ...draft.value.values, [name]: value } }, ...(isCoordinate(name) ? ['Latitude', 'Longitude'] : [name])),
     setImage: (index, url) =>
       update({ images: draft.value.images.map((old, at) => (at === index ? url : old)) }, rowErrorKey('Images', index), 'Images'),
     addImage: () => update({ images: [...draft.value.images, ''] }),

@@ -117,6 +117,17 @@ function cleanExtension(rows: readonly ExtensionRow[], errors: Record<string, st
   return entries;
 }
 
+/**
+ * A position is both coordinates or neither (the service refuses one alone, since the list shape gives an unset one
+ * as 0): with one typed and the other empty, the empty one is marked, and nothing is sent.
+ */
+function checkPosition(values: ListingDraft['values'], errors: Record<string, string>): void {
+  const latitude = values.Latitude.trim() !== '';
+  if (latitude === (values.Longitude.trim() !== '')) return;
+  if (latitude) errors.Longitude = 'Enter a longitude too, or empty Latitude as well: a position needs both coordinates or neither.';
+  else errors.Latitude = 'Enter a latitude too, or empty Longitude as well: a position needs both coordinates or neither.';
+}
+
 export interface ListingPlan<T> {
   request: T;
   errors: ListingErrors;
@@ -131,6 +142,7 @@ export function planCreate(draft: ListingDraft): ListingPlan<Omit<ListingInput, 
     if (!converted.ok) errors[field.name] = converted.error;
     else if (converted.value !== undefined) request[field.name] = converted.value;
   }
+  checkPosition(draft.values, errors);
   const images = cleanImages(draft.images);
   if (images.length > 0) request.Images = images;
   const extension = cleanExtension(draft.extension, errors);
@@ -152,7 +164,8 @@ export function changedListingFields(original: ListingDraft, draft: ListingDraft
 /**
  * An update request with the key and only the changed fields. A field emptied is sent as "" when it is text, as
  * null when it is an optional number (the service removes it and it lists as unset), and not at all when it is a
- * required number, which a listing must keep.
+ * required number, which a listing must keep. One coordinate emptied while the other stays is refused here (both
+ * emptied go as null, removing the position).
  */
 export function planUpdate(
   original: ListingDraft,
@@ -175,5 +188,6 @@ export function planUpdate(
       else request[name] = null;
     }
   }
+  checkPosition(draft.values, errors);
   return { request: request as unknown as ListingUpdate, errors };
 }
