@@ -70,6 +70,11 @@ const ITEM = /^( {0,3})(?:[-+*]|(\d{1,9})[.)])(?:[ \t]+|$)/;
 const DELIMITER_CELL = /^:?-+:?$/;
 /** A line that starts like a table row (or a delimiter row). */
 const ROW_START = /^ {0,3}\|/;
+/**
+ * A line of backticks or tildes only, blanks after: a code block's closing fence when its run is as long as the
+ * opening one (which has three at least), and while shorter, one that may still be streaming in.
+ */
+const FENCE_RUN = /^ {0,3}(`+|~+)[ \t]*$/;
 
 interface ReadResult {
   readonly block: Block;
@@ -187,7 +192,7 @@ function readFence(lines: readonly string[], start: number, end: number, fence: 
   const body: string[] = [];
   for (let next = start + 1; next < end; next++) {
     const line = lines[next]!;
-    const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    const closer = FENCE_RUN.exec(line);
     if (closer && closer[1]![0] === marker[0] && closer[1]!.length >= marker.length) {
       return { block: { type: 'code', lang, text: body.join('\n') }, next: next + 1, closed: true };
     }
@@ -196,7 +201,7 @@ function readFence(lines: readonly string[], start: number, end: number, fence: 
   // Still open: a last line that is blank or the start of the closing fence is not content yet, so the block
   // does not flash an empty line or stray backticks while the closer streams in.
   const last = body[body.length - 1] ?? 'x';
-  const partialCloser = /^ {0,3}(`+|~+)[ \t]*$/.exec(last);
+  const partialCloser = FENCE_RUN.exec(last);
   if (isBlank(last) || partialCloser?.[1]![0] === marker[0]) body.pop();
   return { block: { type: 'code', lang, text: body.join('\n') }, next: end, closed: false };
 }
