@@ -190,20 +190,22 @@ function readBlock(lines: readonly string[], start: number, end: number, depth: 
 function readFence(lines: readonly string[], start: number, end: number, fence: RegExpExecArray): ReadResult {
   const [, indent, marker, lang] = fence as unknown as [string, string, string, string];
   const body: string[] = [];
-  for (let next = start + 1; next < end; next++) {
+  let next = start + 1;
+  for (; next < end; next++) {
     const line = lines[next]!;
     const closer = FENCE_RUN.exec(line);
-    if (closer && closer[1]![0] === marker[0] && closer[1]!.length >= marker.length) {
-      return { block: { type: 'code', lang, text: body.join('\n') }, next: next + 1, closed: true };
-    }
+    if (closer && closer[1]![0] === marker[0] && closer[1]!.length >= marker.length) break;
     body.push(line.slice(Math.min(indent.length, indentOf(line))));
   }
-  // Still open: a last line that is blank or the start of the closing fence is not content yet, so the block
-  // does not flash an empty line or stray backticks while the closer streams in.
-  const last = body[body.length - 1] ?? 'x';
-  const partialCloser = FENCE_RUN.exec(last);
-  if (isBlank(last) || partialCloser?.[1]![0] === marker[0]) body.pop();
-  return { block: { type: 'code', lang, text: body.join('\n') }, next: end, closed: false };
+  const closed = next < end;
+  if (!closed) {
+    // Still open: a last line that is blank or the start of the closing fence is not content yet, so the block
+    // does not flash an empty line or stray backticks while the closer streams in.
+    const last = body[body.length - 1] ?? 'x';
+    const partialCloser = FENCE_RUN.exec(last);
+    if (isBlank(last) || partialCloser?.[1]![0] === marker[0]) body.pop();
+  }
+  return { block: { type: 'code', lang, text: body.join('\n') }, next: closed ? next + 1 : end, closed };
 }
 
 function readList(lines: readonly string[], start: number, end: number, depth: number, live: boolean): ReadResult {
