@@ -3,8 +3,8 @@ import type { StreamFinal } from './types.js';
 
 /**
  * The wire framing of a streamed ClientAsk answer is undocumented (service-notes.md), so every plausible one is
- * accepted. @microsoft/fetch-event-source parses SSE (`data:`, `event:`, `id:` lines, `:` comments, CR, LF or CRLF,
- * multi-line data); the normaliser below turns what it does not read into SSE first, and interpretEvent reads the
+ * accepted. The SSE reader (stream-events.ts) parses SSE (`data:`, `event:`, `id:` lines, `:` comments, CR, LF or
+ * CRLF, multi-line data); the normaliser below turns what it does not read into SSE first, and interpretEvent reads the
  * JSON of each event.
  *
  * The normaliser decodes the bytes as a stream (a character cut between two network reads is joined, never
@@ -86,7 +86,7 @@ export function createFramingNormalizer(heard?: () => void): TransformStream<Uin
       const last = pending + decoder.decode();
       pending = '';
       // An unterminated last line stays in the last event (a bare one is not closed on its own); the end closes
-      // that event (fetch-event-source dispatches only on an empty line) and names it the last.
+      // that event (the SSE reader dispatches only on an empty line) and names it the last.
       controller.enqueue(`${last === '' ? '' : `${rewrite(last, false)}\n`}${STREAM_END}`);
     },
   });

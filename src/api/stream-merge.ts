@@ -1,10 +1,11 @@
 /**
  * Merges the runs of plain text events that reach the page in one read into one event, between the framing
- * normaliser and @microsoft/fetch-event-source. A long answer streamed fast arrives in a few large reads of
- * thousands of tiny events, and the SSE parser's cost per event (a loop over every byte, two TextDecoder calls
- * and a message object per line, then our callback) was most of the page's work on a 10,000-chunk answer: after
- * the network's last byte the page was still parsing the last read (issue 6). Here a read costs one indexOf and
- * one JSON.parse per event (none for the service's own shape) and one encode, and the parser sees one event.
+ * normaliser and the SSE reader (stream-events.ts). A long answer streamed fast arrives in a few large reads of
+ * thousands of tiny events, and the SSE parser's cost per event (@microsoft/fetch-event-source's then: a loop over
+ * every byte, two TextDecoder calls and a message object per line, then our callback) was most of the page's work
+ * on a 10,000-chunk answer: after the network's last byte the page was still parsing the last read (issue 6).
+ * Here a read costs one indexOf and one JSON.parse per event (none for the service's own shape) and one encode, and
+ * the parser sees one event.
  *
  * An event is merged only when it is certainly plain text: it starts where an event starts, it is the single line
  * `data:<json>` closed by an empty line in the same read, and interpretEvent reads its JSON as a text chunk. The
@@ -56,7 +57,7 @@ function finalWithoutAnswer(item: Extract<StreamItem, { type: 'final' }>): strin
 
 /**
  * A transform for the normaliser's output, whose every piece is whole lines of text (see the module comment), to
- * the bytes fetch-event-source reads.
+ * the bytes the SSE reader reads.
  */
 export function createTextEventMerger(): TransformStream<string, Uint8Array> {
   const encoder = new TextEncoder();

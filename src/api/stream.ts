@@ -1,17 +1,18 @@
 /**
- * ClientAsk with stream true, over @microsoft/fetch-event-source.
+ * ClientAsk with stream true: one POST, its response read as server-sent events.
  *
- * A question is sent exactly once: the transport's re-send on visibility change is off (openWhenHidden) and its
- * automatic retry is off (onerror rethrows), because retrying is the person's decision. fetchEventSource
- * resolves, rather than rejects, when its signal aborts, and it never reports a stream that simply ends; both are
- * detected here, so the caller always gets the final record or one ServiceError.
+ * A question is sent exactly once: nothing here sends it again (not when the page is hidden and shown, not after a
+ * failure), because retrying is the person's decision. The request resolves, rather than rejects, when it is
+ * aborted, and when its stream simply ends; both are detected here, so the caller always gets the final record or
+ * one ServiceError. This was @microsoft/fetch-event-source 2.0.1 with openWhenHidden and an onerror that rethrows;
+ * the request below and stream-events.ts do what it did with those options.
  */
-import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import type { CallOptions, StreamHandlers } from './client.js';
 import { businessError, malformedError, readAnswer, readEnvelope } from './envelope.js';
 import { ServiceError } from './errors.js';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
 import { failureText } from './messages.js';
+import { createEventReader, type StreamEvent } from './stream-events.js';
 import { createFramingNormalizer, interpretEvent } from './stream-framing.js';
 import { createTextEventMerger } from './stream-merge.js';
 import { ASK_PATH, type AskRequest, type StreamFinal } from './types.js';
@@ -35,13 +36,17 @@ function isJsonResponse(response: Response): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-/** fetchEventSource calls window.clearTimeout and document.removeEventListener unconditionally. */
+/**
+ * @microsoft/fetch-event-source, which askStream used, called window.clearTimeout and document.removeEventListener
+ * unconditionally. The stream no longer needs them, but the client's askStream still asks for them (its documented
+ * contract, README): lifting that is a change of the client's API, not of the stream.
+ */
 const BROWSER_GLOBALS = ['window', 'document'] as const;
 
 /**
- * Throws, naming what is missing, where fetchEventSource's browser globals are not there (Node). Not a
- * ServiceError: nothing was sent, the environment is wrong. src/ never installs globals itself. The client's
- * askStream checks first (operations.ts); the widget, which only runs in a page, calls streamAnswer directly.
+ * Throws, naming what is missing, where the browser globals are not there (Node). Not a ServiceError: nothing was
+ * sent, the environment is wrong. src/ never installs globals itself. The client's askStream checks first
+ * (operations.ts); the widget, which only runs in a page, calls streamAnswer directly.
  */
 export function assertBrowserGlobals(): void {
   const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
@@ -120,16 +125,6 @@ export async function streamAnswer(
       }
     }
 
-    const normalizingFetch: typeof fetch = async (input, init) => {
-      const response = await transport.fetch(input, init);
-      if (!response.ok || !response.body || isJsonResponse(response)) return response;
-      return new Response(response.body.pipeThrough(createFramingNormalizer(heard)).pipeThrough(createTextEventMerger()), {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    };
-
     async function onopen(response: Response): Promise<void> {
       opened = true;
       if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
@@ -142,7 +137,7 @@ export async function streamAnswer(
       succeed({ QuestionID: 0, AnswerID: answer.messageid, Answer: answer.content, TotalToken: answer.totalToken });
     }
 
-    function onmessage(message: EventSourceMessage): void {
+    function onmessage(message: StreamEvent): void {
       if (settled) return;
       const item = interpretEvent(message.data, message.event);
       switch (item.type) {
@@ -166,19 +161,39 @@ export async function streamAnswer(
       }
     }
 
-    fetchEventSource(transport.operationUrl('ask', ASK_PATH), {
-      method: 'POST',
-      headers,
-      body,
-      signal: transportControl.signal,
-      openWhenHidden: true,
-      fetch: normalizingFetch,
-      onopen,
-      onmessage,
-      onerror(error: unknown) {
-        throw error;
-      },
-    })
+    /**
+     * Sends the question and reads its events: resolves when the stream ends or transportControl aborts, rejects
+     * with what went wrong before either (onopen's checks, the network, a body that is not there).
+     */
+    const requestSignal = transportControl.signal;
+    const requested = new Promise<void>((resolve, reject) => {
+      requestSignal.addEventListener('abort', () => resolve());
+      (async () => {
+        const response = await transport.fetch(transport.operationUrl('ask', ASK_PATH), {
+          method: 'POST',
+          body,
+          // fetch-event-source's default, for a caller's headers that blank the accept header.
+          headers: { ...headers, accept: headers.accept || 'text/event-stream' },
+          signal: requestSignal,
+        });
+        await onopen(response);
+        if (!response.body) throw new TypeError('the response has no body');
+        // After a JSON answer (onopen read it and settled) the body is locked and this throws: a rejection that changes
+        // nothing, as fetch-event-source's own read of it did.
+        const events = response.body.pipeThrough(createFramingNormalizer(heard)).pipeThrough(createTextEventMerger());
+        const reader = events.getReader();
+        const read = createEventReader(onmessage);
+        for (let chunk; !(chunk = await reader.read()).done; ) read(chunk.value);
+        resolve();
+      })().catch((error: unknown) => {
+        // Once aborted, a failure is the abort's own doing, and the promise has resolved.
+        if (requestSignal.aborted) return;
+        reject(error);
+        transportControl.abort();
+      });
+    });
+
+    requested
       .finally(() => {
         clearTimeout(closeTimer);
         signal?.removeEventListener('abort', onCallerAbort);
