@@ -1,11 +1,11 @@
 /**
- * The SSE events of a streamed answer, read from the merger's output (stream-merge.ts) as
- * @microsoft/fetch-event-source 2.0.1 read them when askStream used it (its getLines and getMessages), without
+ * The SSE events of a streamed answer, read from the merger's text (stream-merge.ts) as
+ * @microsoft/fetch-event-source 2.0.1 read them from its UTF-8 when askStream used it (its getLines and getMessages), without
  * the fields askStream never read (id, retry). Lines end at CR, LF or CRLF, and the CRLF may be cut between two
  * reads. An empty line dispatches the event. A line sets a field only when a colon follows at least one character
  * (a line without a colon is ignored, as the library did); one space after the colon is skipped. The library
  * decoded each field name and value on its own, which drops a byte order mark at the start of either: so does
- * this. test/api/stream-events.test.ts reads the same bytes through both and expects the same events.
+ * this. test/api/stream-events.test.ts reads the same text through both and expects the same events.
  */
 
 export interface StreamEvent {
@@ -18,17 +18,14 @@ const LINE_END = /\r\n?|\n/;
 const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** Returns the function to call with each read; it calls `onEvent` with every event that read completes. */
-export function createEventReader(onEvent: (event: StreamEvent) => void): (bytes: Uint8Array) => void {
-  // ignoreBOM: a byte order mark stays in the text here and is dropped per field name and value, as above.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+export function createEventReader(onEvent: (event: StreamEvent) => void): (text: string) => void {
   let event: StreamEvent = { data: '', event: '' };
   /** The start of a line whose end has not arrived yet. */
   let pending = '';
   /** The last read ended with a CR: an LF that starts the next one ends the same line. */
   let afterCarriageReturn = false;
 
-  return (bytes) => {
-    let text = decoder.decode(bytes, { stream: true });
+  return (text) => {
     if (text === '') return;
     if (afterCarriageReturn && text[0] === '\n') text = text.slice(1);
     afterCarriageReturn = text.endsWith('\r');

@@ -8,8 +8,8 @@ import type { StreamFinal } from './types.js';
  * JSON of each event.
  *
  * The normaliser decodes the bytes as a stream (a character cut between two network reads is joined, never
- * broken) and hands on whole lines only, as text (stream-merge.ts encodes them again), so the parser never has a
- * partial line to join with the next read. It rewrites only what SSE cannot say: a bare JSON line (or a bare
+ * broken) and hands on whole lines only, as text, so the parser never has a partial line to join with the next
+ * read. It rewrites only what SSE cannot say: a bare JSON line (or a bare
  * [DONE]) becomes a whole `data:` event, a leading byte order mark is dropped, and the end of the stream closes
  * the last event. SSE lines and their line ends (CR, LF, CRLF) pass through untouched.
  */

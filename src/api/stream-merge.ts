@@ -4,8 +4,8 @@
  * thousands of tiny events, and the SSE parser's cost per event (@microsoft/fetch-event-source's then: a loop over
  * every byte, two TextDecoder calls and a message object per line, then our callback) was most of the page's work
  * on a 10,000-chunk answer: after the network's last byte the page was still parsing the last read (issue 6).
- * Here a read costs one indexOf and one JSON.parse per event (none for the service's own shape) and one encode, and
- * the parser sees one event.
+ * Here a read costs one indexOf and one JSON.parse per event (none for the service's own shape), and the parser
+ * sees one event.
  *
  * An event is merged only when it is certainly plain text: it starts where an event starts, it is the single line
  * `data:<json>` closed by an empty line in the same read, and interpretEvent reads its JSON as a text chunk. The
@@ -57,10 +57,9 @@ function finalWithoutAnswer(item: Extract<StreamItem, { type: 'final' }>): strin
 
 /**
  * A transform for the normaliser's output, whose every piece is whole lines of text (see the module comment), to
- * the bytes the SSE reader reads.
+ * the text the SSE reader reads.
  */
-export function createTextEventMerger(): TransformStream<string, Uint8Array> {
-  const encoder = new TextEncoder();
+export function createTextEventMerger(): TransformStream<string, string> {
   let atEventStart = true;
   let sawCarriageReturn = false;
   /** The text of every event so far, as JSON string bodies, while every event so far was read here. */
@@ -132,9 +131,9 @@ export function createTextEventMerger(): TransformStream<string, Uint8Array> {
     return parts.join('');
   }
 
-  return new TransformStream<string, Uint8Array>({
+  return new TransformStream<string, string>({
     transform(text, controller) {
-      controller.enqueue(encoder.encode(merge(text)));
+      controller.enqueue(merge(text));
     },
   });
 }

@@ -1,9 +1,10 @@
 /**
  * The SSE event reader (src/api/stream-events.ts) against @microsoft/fetch-event-source 2.0.1's own line and
- * message parsers, which askStream used before: the same bytes, cut into the same reads, must give the same events
- * (data and event name; askStream reads nothing else). Hand-picked edge cases, then random streams made of the
- * pieces that matter (CR, LF, CRLF cut between reads, colons, spaces, byte order marks, fields with and without
- * values, lines without a colon, text outside ASCII).
+ * message parsers, which askStream used before: the same text, cut into the same reads, must give the same events
+ * (data and event name; askStream reads nothing else). The reader takes the merger's text, the library took it
+ * encoded, read by read. Hand-picked edge cases, then random streams made of the pieces that matter (CR, LF, CRLF
+ * cut between reads, colons, spaces, byte order marks, fields with and without values, lines without a colon,
+ * text outside ASCII).
  */
 import { getLines, getMessages } from '@microsoft/fetch-event-source/lib/esm/parse.js';
 import { describe, expect, test } from 'vitest';
@@ -11,7 +12,7 @@ import { createEventReader, type StreamEvent } from '../../src/api/stream-events
 
 const encoder = new TextEncoder();
 
-function libraryEvents(reads: readonly Uint8Array[]): StreamEvent[] {
+function libraryEvents(reads: readonly string[]): StreamEvent[] {
   const events: StreamEvent[] = [];
   const onChunk = getLines(
     getMessages(
@@ -20,29 +21,28 @@ function libraryEvents(reads: readonly Uint8Array[]): StreamEvent[] {
       (message) => events.push({ data: message.data, event: message.event }),
     ),
   );
-  // The library keeps (and later concatenates) the arrays it is given: copies, as each read brings its own.
-  for (const read of reads) onChunk(read.slice());
+  for (const read of reads) onChunk(encoder.encode(read));
   return events;
 }
 
-function readerEvents(reads: readonly Uint8Array[]): StreamEvent[] {
+function readerEvents(reads: readonly string[]): StreamEvent[] {
   const events: StreamEvent[] = [];
   const read = createEventReader((event) => events.push({ ...event }));
-  for (const bytes of reads) read(bytes);
+  for (const text of reads) read(text);
   return events;
 }
 
-/** `text` as UTF-8, cut at the given byte positions. */
-function cut(text: string, positions: readonly number[]): Uint8Array[] {
-  const bytes = encoder.encode(text);
-  const reads: Uint8Array[] = [];
+/** `text` cut at the given positions, counted in code points (the merger never cuts a character). */
+function cut(text: string, positions: readonly number[]): string[] {
+  const characters = [...text];
+  const reads: string[] = [];
   let start = 0;
   for (const position of [...positions].sort((a, b) => a - b)) {
-    if (position <= start || position >= bytes.length) continue;
-    reads.push(bytes.subarray(start, position));
+    if (position <= start || position >= characters.length) continue;
+    reads.push(characters.slice(start, position).join(''));
     start = position;
   }
-  reads.push(bytes.subarray(start));
+  reads.push(characters.slice(start).join(''));
   return reads;
 }
 
@@ -67,9 +67,9 @@ describe('createEventReader reads events as fetch-event-source did', () => {
     'empty data line before another adds no line break': 'data:\ndata: x\ndata:\ndata: y\n\n',
   };
   for (const [name, text] of Object.entries(cases)) {
-    test(`${name}, whole and cut at every byte`, () => {
+    test(`${name}, whole and cut everywhere`, () => {
       expectSame(text);
-      const length = encoder.encode(text).length;
+      const length = [...text].length;
       for (let position = 1; position < length; position++) expectSame(text, [position]);
       expectSame(text, Array.from({ length }, (_, index) => index));
     });
@@ -82,7 +82,7 @@ describe('createEventReader reads events as fetch-event-source did', () => {
   });
 
   test('empty reads change nothing', () => {
-    const reads = [encoder.encode('data: a\r'), new Uint8Array(0), encoder.encode('\n\r\n')];
+    const reads = ['data: a\r', '', '\n\r\n'];
     expect(readerEvents(reads)).toEqual(libraryEvents(reads));
   });
 
@@ -97,7 +97,7 @@ describe('createEventReader reads events as fetch-event-source did', () => {
     for (let round = 0; round < 2000; round++) {
       let text = '';
       for (let count = random(40); count > 0; count--) text += pieces[random(pieces.length)];
-      const length = encoder.encode(text).length;
+      const length = [...text].length;
       const positions = Array.from({ length: random(6) }, () => random(length + 1));
       expectSame(text, positions);
     }

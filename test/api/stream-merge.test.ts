@@ -1,14 +1,11 @@
 /**
- * The merger between the framing normaliser and @microsoft/fetch-event-source (src/api/stream-merge.ts): runs of
- * plain text events that arrive in one read become one event saying the same text; everything else goes on
- * unchanged and in order; the text goes on as UTF-8. (askStream over every framing, cut everywhere, is in
- * stream-framing.test.ts.)
+ * The merger between the framing normaliser and the SSE reader (src/api/stream-merge.ts): runs of plain text
+ * events that arrive in one read become one event saying the same text; everything else goes on unchanged and in
+ * order. (askStream over every framing, cut everywhere, is in stream-framing.test.ts.)
  */
 import { describe, expect, test } from 'vitest';
 import { createTextEventMerger } from '../../src/api/stream-merge';
 import { interpretEvent } from '../../src/api/stream-framing';
-
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 async function merge(reads: readonly string[]): Promise<string[]> {
   const merger = createTextEventMerger();
@@ -16,7 +13,7 @@ async function merge(reads: readonly string[]): Promise<string[]> {
   const reader = merger.readable.getReader();
   const out: string[] = [];
   const reading = (async () => {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) out.push(decoder.decode(read.value));
+    for (let read = await reader.read(); !read.done; read = await reader.read()) out.push(read.value);
   })();
   for (const text of reads) await writer.write(text);
   await writer.close();
