@@ -189,7 +189,7 @@ export default defineConfig(({ mode }) => {
         // opening, -57 B of the chat, -60 B of everything.
         ...(script ? { optimization: { inlineConst: { mode: 'all' } } } : {}),
         // The ES entries are for bundlers: the package's dependencies stay imports, so an app shares its copies.
-        ...(loader || script ? {} : { external: [/^preact(\/|$)/, /^@preact\//, /^@microsoft\/fetch-event-source/] }),
+        ...(loader || script ? {} : { external: [/^preact(\/|$)/, /^@preact\//] }),
       },
     },
     test: {

@@ -20,23 +20,13 @@ import {
   type RealEstateDeleteResponse, type RealEstateListRequest, type RealEstateListResponse, type RealEstateUpdateRequest,
   type StreamFinal,
 } from './types.js';
-import { assertBrowserGlobals, streamAnswer } from './stream.js';
+import { streamAnswer } from './stream.js';
 import { putFileTo } from './upload.js';
 
 export { putFileTo as putFile } from './upload.js';
 
-/** ClientAsk with stream true (stream.ts), in any environment: outside a page it first says what is missing. */
-export async function askStream(
-  transport: Transport,
-  request: Omit<AskRequest, 'stream'>,
-  handlers: StreamHandlers,
-  call?: CallOptions,
-): Promise<StreamFinal> {
-  // An aborted call is refused as aborted first, as streamAnswer would.
-  throwIfAborted('askStream', call?.signal);
-  assertBrowserGlobals();
-  return streamAnswer(transport, request, handlers, call);
-}
+/** ClientAsk with stream true (stream.ts), anywhere fetch and web streams are: a page, a worker, Node 20. */
+export const askStream = streamAnswer;
 
 /** A JSON operation's request: its method, its own headers (the transport adds the session key and extra ones) and a POST's JSON body. */
 export interface JsonRequest {

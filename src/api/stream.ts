@@ -36,28 +36,6 @@ function isJsonResponse(response: Response): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-/**
- * @microsoft/fetch-event-source, which askStream used, called window.clearTimeout and document.removeEventListener
- * unconditionally. The stream no longer needs them, but the client's askStream still asks for them (its documented
- * contract, README): lifting that is a change of the client's API, not of the stream.
- */
-const BROWSER_GLOBALS = ['window', 'document'] as const;
-
-/**
- * Throws, naming what is missing, where the browser globals are not there (Node). Not a ServiceError: nothing was
- * sent, the environment is wrong. src/ never installs globals itself. The client's askStream checks first
- * (operations.ts); the widget, which only runs in a page, calls streamAnswer directly.
- */
-export function assertBrowserGlobals(): void {
-  const missing = BROWSER_GLOBALS.filter((name) => !(name in globalThis));
-  if (missing.length > 0) {
-    throw new Error(
-      `askStream needs the browser globals window and document (@microsoft/fetch-event-source uses them); ` +
-        `missing: ${missing.join(', ')}. In Node, install them before calling it.`,
-    );
-  }
-}
-
 export async function streamAnswer(
   transport: Transport,
   request: Omit<AskRequest, 'stream'>,

@@ -2,8 +2,7 @@
  * The lazy half of a widget: streaming answers from the service and the conversation, loaded with the panel when
  * the chat is first opened (or hovered, or sent to through the API). Only streamAnswer (stream.ts) is imported, not
  * operations.ts: the build puts everything this file imports into the panel's file, and the other operations
- * belong to the media chunk or to no widget chunk at all. (operations.ts's askStream also checks for the browser
- * globals first, for Node; a widget always runs in a page.)
+ * belong to the media chunk or to no widget chunk at all.
  */
 import type { ClientOptions } from '../api/client.js';
 import { createTransport } from '../api/http.js';

@@ -1,5 +1,5 @@
 /**
- * The normaliser in front of @microsoft/fetch-event-source (src/api/stream-framing.ts): the text it hands the SSE
+ * The normaliser in front of the SSE reader (src/api/stream-framing.ts): the text it hands the SSE
  * parser. SSE lines go on as they came; a bare JSON line becomes a whole `data:` event; only whole lines are
  * handed on, so the parser never joins a partial line with the next chunk; the end closes and names the last event.
  * (What askStream makes of all this is in stream-framing.test.ts.)

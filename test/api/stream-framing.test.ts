@@ -4,7 +4,6 @@
  */
 import { describe, expect, test } from 'vitest';
 import { createClient, type StreamFinal } from '../../src/api';
-import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import { bytes, createFakeFetch, oneByteChunks, splitAt, streamResponse } from '../helpers/fake-fetch';
 
 const TEXT = 'héllo 👋 世界';
@@ -91,8 +90,6 @@ const recordings: Recording[] = [
     expected: FINAL,
   },
 ];
-
-useBrowserGlobalsForFile();
 
 async function play(recording: Recording, chunks: Uint8Array[]): Promise<{ final: StreamFinal; pieces: string[]; texts: string[] }> {
   const fake = createFakeFetch((request) =>

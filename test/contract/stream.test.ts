@@ -1,6 +1,6 @@
 /**
- * Contract: ClientAsk streamed, through the client's askStream (fetch-event-source, with the test-only browser
- * globals) and on the wire, in both framings: SSE (the default) and bare JSON lines (the service option or
+ * Contract: ClientAsk streamed, through the client's askStream (in Node: no window, no document) and on the wire,
+ * in both framings: SSE (the default) and bare JSON lines (the service option or
  * ?framing=jsonl on the request).
  */
 import { createServer, request as httpRequest } from 'node:http';
@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAnswerStream } from '../../demo/server/stream';
 import { createClient, type StreamFinal } from '../../src/api';
-import { useBrowserGlobalsForFile } from '../helpers/browser-globals';
 import { startTestService, type TestService } from '../helpers/service';
 import { adminClient, expectBusiness, failure, fromAddress, testVisitorAddress, visitor } from './fixtures';
 
@@ -29,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([sse?.close(), jsonl?.close()]);
 });
-useBrowserGlobalsForFile();
 
 interface Streamed {
   chunks: string[];

@@ -1,13 +1,9 @@
 /**
- * A minimal `window` and `document` for running the client's askStream in Node. @microsoft/fetch-event-source
- * calls window.setTimeout/clearTimeout and document.add/removeEventListener unconditionally; in a browser they
- * exist, in Node they do not. Test-only: src/ never touches globals.
- *
- * `document` is a real EventTarget with a settable `hidden`, so a test can dispatch 'visibilitychange' and see
- * that nothing re-sends the question.
+ * A minimal `window` and `document` in Node, as a page has them. askStream needs neither; a test installs them to
+ * show that nothing listening to the page changes a stream: `document` is a real EventTarget with a settable
+ * `hidden`, so a test can dispatch 'visibilitychange' and see that nothing re-sends the question (an SSE library
+ * that re-opens hidden tabs' streams would). Test-only: src/ never touches globals.
  */
-import { afterAll, beforeAll } from 'vitest';
-import { CLOSE_GRACE_MS } from '../../src/api/stream';
 
 export interface FakeDocument extends EventTarget {
   hidden: boolean;
@@ -39,28 +35,6 @@ export function installBrowserGlobals(): BrowserGlobals {
     document: scope.document as FakeDocument,
     uninstall() {
       for (const name of added) delete scope[name];
-    },
-  };
-}
-
-/**
- * Installs the globals for a whole test file and removes them after it, once every stream has ended:
- * fetch-event-source touches `document` when a stream ends, and after the final object the client leaves a stream
- * open for up to CLOSE_GRACE_MS so the service can end it.
- */
-export function useBrowserGlobalsForFile(): { readonly document: FakeDocument } {
-  let globals: BrowserGlobals | undefined;
-  beforeAll(() => {
-    globals = installBrowserGlobals();
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => globalThis.setTimeout(resolve, CLOSE_GRACE_MS + 100));
-    globals?.uninstall();
-  });
-  return {
-    get document() {
-      if (!globals) throw new Error('useBrowserGlobalsForFile: read document inside a test');
-      return globals.document;
     },
   };
 }

@@ -35,7 +35,6 @@ export const IMPORT_MAP = JSON.stringify({
     'preact/jsx-runtime': '/node_modules/preact/jsx-runtime/dist/jsxRuntime.module.js',
     '@preact/signals': '/node_modules/@preact/signals/dist/signals.module.js',
     '@preact/signals-core': '/node_modules/@preact/signals-core/dist/signals-core.module.js',
-    '@microsoft/fetch-event-source': '/node_modules/@microsoft/fetch-event-source/lib/esm/index.js',
   },
 });
 
