@@ -66,6 +66,36 @@ describe('widget styles in Chromium', () => {
     }
   });
 
+  it("markdown blocks are spaced alike, all six heading levels included, and the last one ends flush with its bubble", async () => {
+    const welcome = 'First words.\n\n##### Fine print\n\n###### Finer print\n\n- a list\n\nLast words.';
+    const scripts = `<script src="/dist/chatbot-widget.js" async></script>
+      <script type="module">
+        const element = document.createElement('chatbot-widget');
+        element.settings = { WelcomeMessage: ${JSON.stringify(welcome)} };
+        element.setAttribute('open', '');
+        element.setAttribute('serial-number', '${fixture.service.serialNumber}');
+        element.setAttribute('base-url', '${fixture.service.url}');
+        document.body.append(element);
+      </script>`;
+    const { page, close } = await fixture.open(htmlPage(scripts), { viewport: DESKTOP_VIEWPORT });
+    try {
+      const blocks = page.locator('.cw-md').first().locator(':scope > *');
+      await expect.poll(() => blocks.count()).toBe(5);
+      const margins = await blocks.evaluateAll((elements) =>
+        elements.map((element) => {
+          const style = getComputedStyle(element);
+          const em = parseFloat(style.fontSize);
+          const inEm = (pixels: string): number => Math.round((parseFloat(pixels) / em) * 10) / 10;
+          return `${element.tagName}: ${inEm(style.marginTop)} ${inEm(style.marginBottom)}`;
+        }),
+      );
+      // In em of each block's own font: 0 above, 0.6 below, and nothing below the last.
+      expect(margins).toEqual(['P: 0 0.6', 'H5: 0 0.6', 'H6: 0 0.6', 'UL: 0 0.6', 'P: 0 0']);
+    } finally {
+      await close();
+    }
+  });
+
   it.each([
     { where: 'floating on a desktop, from the viewport', mode: 'floating', viewport: DESKTOP_VIEWPORT, left: 20 },
     { where: 'full screen on a phone, from the viewport', mode: 'floating', viewport: PHONE_VIEWPORT, left: 0 },
