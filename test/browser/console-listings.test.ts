@@ -23,6 +23,23 @@ function listByService(filters: Record<string, unknown>): Promise<RealEstateList
   return callService(fixture.service, '/chat/Chatbot/RealEstateList', { SerialNumber: fixture.service.serialNumber, ...filters });
 }
 
+/** The bodies of the RealEstateUpdate requests `page` sends from now on. */
+function updatesSent(page: Page): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  return sent;
+}
+
+/** A listing made through the service, for a test that edits it: the required fields and `fields`. */
+function createListing(fields: Record<string, unknown>): Promise<string> {
+  return callService<string>(fixture.service, '/chat/Chatbot/RealEstateCreate', {
+    SerialNumber: fixture.service.serialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$',
+    Bedrooms: 2, Bathrooms: 1, AreaUnit: 'Square Feet', ParkingSpots: 1, ...fields,
+  });
+}
+
 const NEW_CITY = 'Cedar Falls';
 const ADDRESS = '77 Quillfeather Lane';
 const MLS = `CF-${process.pid}`;
@@ -163,10 +180,7 @@ describe('operator console: listings manager', () => {
       await page.getByLabel('Find it by').selectOption('MLSNumber');
       expect(await page.locator('#listing-Key').inputValue()).toBe(target.MLSNumber);
 
-      const sent: Record<string, unknown>[] = [];
-      page.on('request', (request) => {
-        if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
-      });
+      const sent = updatesSent(page);
       await page.locator('#listing-SalePrice').fill('123456');
       await page.locator('#listing-Description').fill('Updated from the console.');
       await page.getByRole('button', { name: 'Save listing' }).click();
@@ -188,18 +202,13 @@ describe('operator console: listings manager', () => {
 
   it('an emptied optional number is cleared (sent as null) and lists as unset; a required one cannot be emptied', async () => {
     const mls = `CLR-${process.pid}`;
-    const id = await callService<string>(fixture.service, '/chat/Chatbot/RealEstateCreate', {
-      SerialNumber: fixture.service.serialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$',
-      PropertyType: 'Bungalow', Bedrooms: 2, Bathrooms: 1, Url: `https://listings.example/clear/${process.pid}`,
-      MLSNumber: mls, YearBuilt: 1960, DaysOnMarket: 3, LotArea: 3000, BuildingArea: 900, AreaUnit: 'Square Feet',
-      ParkingSpots: 1, City: 'Juniper Flats', SalePrice: 289000, HOAMonth: 120,
+    const id = await createListing({
+      PropertyType: 'Bungalow', Url: `https://listings.example/clear/${process.pid}`, MLSNumber: mls, YearBuilt: 1960,
+      DaysOnMarket: 3, LotArea: 3000, BuildingArea: 900, City: 'Juniper Flats', SalePrice: 289000, HOAMonth: 120,
     });
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {
-      const sent: Record<string, unknown>[] = [];
-      page.on('request', (request) => {
-        if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
-      });
+      const sent = updatesSent(page);
       const row = page.locator(`tbody tr[data-listing-id="${id}"]`);
       expect(await row.locator('td.table__number').textContent()).toBe('$289,000');
       await row.getByRole('button', { name: /^Edit/ }).click();
@@ -233,18 +242,14 @@ describe('operator console: listings manager', () => {
 
   it('one coordinate emptied is refused next to it before sending, keeping every other edit; both emptied clear the position', async () => {
     const mls = `POS-${process.pid}`;
-    const id = await callService<string>(fixture.service, '/chat/Chatbot/RealEstateCreate', {
-      SerialNumber: fixture.service.serialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$',
-      PropertyType: 'Cabin', Bedrooms: 2, Bathrooms: 1, Url: `https://listings.example/position/${process.pid}`,
-      MLSNumber: mls, YearBuilt: 1975, DaysOnMarket: 6, LotArea: 4000, BuildingArea: 800, AreaUnit: 'Square Feet',
-      ParkingSpots: 1, City: 'Alder Point', SalePrice: 199000, Latitude: 44.25, Longitude: -121.5,
+    const id = await createListing({
+      PropertyType: 'Cabin', Url: `https://listings.example/position/${process.pid}`, MLSNumber: mls, YearBuilt: 1975,
+      DaysOnMarket: 6, LotArea: 4000, BuildingArea: 800, City: 'Alder Point', SalePrice: 199000, Latitude: 44.25,
+      Longitude: -121.5,
     });
     const { page, log, close } = await openConsole(fixture, '#listings');
     try {
-      const sent: Record<string, unknown>[] = [];
-      page.on('request', (request) => {
-        if (request.url().endsWith('/console-api/realEstateUpdate')) sent.push(request.postDataJSON() as Record<string, unknown>);
-      });
+      const sent = updatesSent(page);
       const row = page.locator(`tbody tr[data-listing-id="${id}"]`);
       await row.getByRole('button', { name: /^Edit/ }).click();
       expect(await page.locator('#listing-Latitude').inputValue()).toBe('44.25');
