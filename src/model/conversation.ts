@@ -1,33 +1,34 @@
 /**
- * The conversation: messages as signals, asking with a streamed answer, stop, retry, the local rate limit and
- * persistence. Loaded lazily (on first open, launcher hover or an API send), so none of this is in the launcher's
- * bundle; the signals the panel reads exist before this code arrives (lazy-conversation.ts).
+ * The conversation: messages as signals, asking with a streamed answer, stop, retry, edit, a new conversation and
+ * the local rate limit. Its storage, which the site's other tabs share, is tab-sync.ts's (restoring, merging other
+ * tabs' writes, giving up their lost answers): this file writes through it. Loaded lazily (on first open, launcher
+ * hover or an API send), so none of this is in the launcher's bundle; the signals the panel reads exist before this
+ * code arrives (lazy-conversation.ts).
  *
  * Streaming cost: each chunk only stores the text so far and, at most once per frame, one signal write makes the
  * panel update. The final record lands at once, so the last chunk never waits for a frame.
  */
-import { batch, effect } from '@preact/signals-core';
+import { batch } from '@preact/signals-core';
 import type { ServiceClient } from '../api/client.js';
 import { isServiceError, ServiceError } from '../api/errors.js';
 import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
-import {
-  createMessage, isArriving, readDraft, readMessages, readRemoved, readSession, readTime, STORE_KEYS, toStored,
-  type LiveMessage, type Session,
-} from './persistence.js';
-import { mergeStored } from './stored-merge.js';
+import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
 import { errorKind, failureMessage } from './failures.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
+import { ANSWER_HEARTBEAT_MS, createTabSync } from './tab-sync.js';
 import { transcriptOf } from './transcript.js';
-import { afterNextPaint, animationFrameScheduler, onPageLeaving } from './frame.js';
+import { animationFrameScheduler, onPageLeaving } from './frame.js';
 import type { Cancel, Clock, FrameScheduler } from './scheduler.js';
 import type { WidgetSettings } from './settings.js';
 import type { KeyValueStore, StorageKind } from './storage.js';
 import type {
   Attachment, ChatMessage, ConversationModel, SendResult, WidgetEventMap, WidgetEventName,
 } from './types.js';
+
+export { ANSWER_HEARTBEAT_MS, STALE_ANSWER_MS } from './tab-sync.js';
 
 export type Emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E]) => void;
 
@@ -71,156 +72,23 @@ export interface Conversation extends ConversationModel {
   dispose(save?: boolean): void;
 }
 
-/** The draft is written this long after the last keystroke. */
-const DRAFT_DELAY_MS = 300;
-/**
- * While an answer arrives, its tab writes the conversation this often: a tab opened meanwhile (a link of the answer
- * opened in a new tab) shows it growing, and can tell it is still coming.
- */
-export const ANSWER_HEARTBEAT_MS = 3_000;
-/** Another tab's answer still arriving, with the conversation unwritten this long, lost its tab (killed unseen). */
-export const STALE_ANSWER_MS = 10_000;
-
 const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
 
 export function createConversation(deps: ConversationDeps): Conversation {
   const { state, clock } = deps;
   const frame = deps.frame ?? animationFrameScheduler(clock);
-  const { messages, draft, busy, rateLimit, loaded } = state;
+  const { messages, draft, busy, rateLimit } = state;
   const messageIds = `${clock.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   let nextId = 0;
-  let storeKind = storageKindOf(deps.settings.peek());
-  let store = deps.chatStore(storeKind);
-  /** When this conversation was started (a later stored start is another tab's "new conversation"); 0: never. */
-  let startedAt = 0;
   const sessions = createSessionKeeper(deps.newSession);
   let running: { controller: AbortController; stopped: boolean; answer: ChatMessage } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
-  let cancelDraftWrite: Cancel | null = null;
-  let cancelPersistAfterFrame: Cancel | null = null;
-  let cancelStaleCheck: Cancel | null = null;
   let disposed = false;
   /** The last question's request: destroy() ends it even after its answer is in. */
   let lastAsked: AbortController | null = null;
 
-  function storageKindOf(settings: WidgetSettings): StorageKind {
-    return settings.removeChatLogOnBrowserClose ? 'session' : 'local';
-  }
   const live = (): LiveMessage[] => messages.peek() as LiveMessage[];
   const newId = (): string => `${messageIds}-${(nextId += 1)}`;
-  /**
-   * Messages this tab made: its copy is the truth, whatever storage says. No other writer changes them: a retry or
-   * an edit removes the message (its id joins `removed`, which every writer keeps) and asks again with a copy of its
-   * own. Two writers that both held one message as theirs rewrote it after each other's writes for good.
-   */
-  const isOwn = (message: ChatMessage): boolean => message.id.startsWith(`${messageIds}-`);
-  /** Ids of this conversation's messages some writer removed; grows only, so every writer ends up agreeing. */
-  let removed = new Set<string>();
-  const kept = (list: LiveMessage[]): LiveMessage[] => list.filter((message) => !removed.has(message.id));
-
-  function restore(): void {
-    startedAt = readTime(store, STORE_KEYS.started);
-    removed = new Set(readRemoved(store));
-    // Written lately: an answer still arriving may be streaming in another tab (checkStale gives it up otherwise).
-    const lately = clock.now() - readTime(store, STORE_KEYS.saved) < STALE_ANSWER_MS;
-    batch(() => {
-      messages.value = kept(readMessages(store, !lately));
-      if (draft.peek() === '') draft.value = readDraft(store);
-    });
-    // Only a stored session replaces the current one: a session still on its way (an upload asked for it before
-    // the settings switched storage) belongs to this empty conversation too.
-    const stored = readSession(store);
-    if (stored !== null) sessions.set(stored);
-    checkStale();
-  }
-
-  /** Gives up other tabs' answers still arriving once the conversation has gone unwritten for STALE_ANSWER_MS. */
-  function checkStale(): void {
-    cancelStaleCheck?.();
-    cancelStaleCheck = null;
-    const arriving = live().filter((message) => !isOwn(message) && isArriving(message.status.peek()));
-    // Storage is read only when another tab's answer is arriving: this runs on every write of this tab too.
-    if (arriving.length === 0 || disposed) return;
-    const quiet = clock.now() - readTime(store, STORE_KEYS.saved);
-    if (quiet < STALE_ANSWER_MS) cancelStaleCheck = clock.setTimeout(checkStale, STALE_ANSWER_MS - quiet);
-    else {
-      batch(() => {
-        for (const message of arriving) {
-          message.status.value = 'interrupted';
-          message.error.value = failureText.interrupted;
-        }
-      });
-    }
-  }
-
-  /**
-   * Takes in what other writers stored (stored-merge.ts). A later stored start (a "new conversation" elsewhere) ends
-   * this one. `otherTabWrote`: its session wins over this tab's. True when storage lacks something of this tab's,
-   * which must then be written again.
-   */
-  function takeInStored(otherTabWrote: boolean): boolean {
-    const storedStart = readTime(store, STORE_KEYS.started);
-    const ended = storedStart > startedAt;
-    if (ended) {
-      startedAt = storedStart;
-      removed = new Set();
-    }
-    // Written before this tab's new conversation: its messages, removals and session belong to the old one.
-    const older = storedStart < startedAt;
-    if (!older) for (const id of readRemoved(store)) removed.add(id);
-    const storedSession = readSession(store);
-    if (ended || (!older && storedSession !== null && (otherTabWrote || sessions.current === null))) {
-      sessions.set(storedSession);
-    }
-    if (running !== null && running.answer.createdAt < startedAt) conversation.stop();
-    const list = live();
-    const [merged, lacking] = mergeStored(kept(list), kept(readMessages(store, false)), startedAt, isOwn);
-    if (merged.length !== list.length || merged.some((message, index) => message !== list[index])) {
-      messages.value = merged;
-    }
-    checkStale();
-    return older || lacking;
-  }
-
-  function persistMessages(leaving = false): void {
-    cancelPersistAfterFrame?.();
-    cancelPersistAfterFrame = null;
-    takeInStored(false);
-    // Session and start before the messages: a tab that hears of the messages' change reads them at once.
-    const session = sessions.current;
-    if (session !== null) store.set(STORE_KEYS.session, session);
-    else store.remove(STORE_KEYS.session);
-    store.set(STORE_KEYS.started, startedAt);
-    store.set(STORE_KEYS.removed, [...removed]);
-    store.set(STORE_KEYS.saved, clock.now());
-    store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving)));
-  }
-
-  function onStoredChange(): void {
-    if (takeInStored(true)) persistMessages();
-  }
-
-  /**
-   * Saves once the frame that shows a finished answer has painted: serialising and storing a long conversation in
-   * the same task delayed that frame (issue 6). Nothing is lost in between: pagehide and dispose() save at once.
-   */
-  function persistAfterFrame(): void {
-    cancelPersistAfterFrame?.();
-    cancelPersistAfterFrame = afterNextPaint(persistMessages, clock, frame);
-  }
-
-  function writeDraft(): void {
-    cancelDraftWrite?.();
-    cancelDraftWrite = null;
-    const text = draft.peek();
-    if (text === '') store.remove(STORE_KEYS.draft);
-    else store.set(STORE_KEYS.draft, text);
-  }
-
-  function saveNow(leaving?: boolean): void {
-    persistMessages(leaving);
-    writeDraft();
-  }
 
   function append(...added: LiveMessage[]): void {
     messages.value = [...live(), ...added];
@@ -278,10 +146,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       append(answer);
       busy.value = true;
     });
-    persistMessages();
+    writeMessages();
     const beat = (): void => {
       if (disposed || run.stopped) return;
-      persistMessages();
+      writeMessages();
       cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
     };
     let cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
@@ -376,34 +244,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
         running = null;
         busy.value = false;
       }
-      if (!disposed) persistAfterFrame();
+      if (!disposed) writeMessagesAfterPaint();
     }
   }
 
-  const stopDraftEffect = effect(() => {
-    draft.value;
-    if (!loaded.peek() || disposed) return;
-    cancelDraftWrite?.();
-    cancelDraftWrite = clock.setTimeout(writeDraft, DRAFT_DELAY_MS);
-  });
-
-  let stopWatching = store.watch(STORE_KEYS.messages, onStoredChange);
-  // RemoveChatLogOnBrowserClose may arrive (or change) after the conversation was restored from the other storage.
-  const stopStorageEffect = effect(() => {
-    const kind = storageKindOf(deps.settings.value);
-    if (kind === storeKind) return;
-    const previous = store;
-    storeKind = kind;
-    store = deps.chatStore(kind);
-    stopWatching();
-    stopWatching = store.watch(STORE_KEYS.messages, onStoredChange);
-    if (live().length === 0 && sessions.current === null && running === null) restore();
-    else saveNow();
-    previous.clear();
-  });
-
-  restore();
-  loaded.value = true;
+  const [writeMessages, writeMessagesAfterPaint, writeDraft, removeForGood, startNew, disposeSync] = createTabSync(
+    deps, sessions, frame, messageIds, live, () => running?.answer, () => conversation.stop(),
+  );
 
   const conversation: Conversation = {
     ...state,
@@ -451,8 +298,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const question = createMessage({
         id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: user.text.peek(), attachments: user.attachments,
       });
-      removed.add(user.id).add(target.id);
-      messages.value = [...kept(live()), question];
+      messages.value = [...removeForGood(user.id, target.id), question];
       return ask(question, giveBackSlot);
     },
 
@@ -460,26 +306,25 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const question = live().find((item) => item.id === messageId);
       if (question?.role !== 'user' || question.status.peek() !== 'failed' || question.attachments.length > 0) return;
       const typed = draft.peek();
-      removed.add(question.id);
+      removeForGood(question.id);
       batch(() => {
         remove(question);
         draft.value = typed === '' ? question.text.peek() : `${question.text.peek()}\n${typed}`;
       });
-      persistMessages();
+      writeMessages();
     },
 
     newConversation() {
       conversation.stop();
       running = null;
       // Stored, so other tabs end the old conversation too, and their next write cannot bring it back.
-      startedAt = clock.now();
-      removed = new Set();
+      startNew();
       sessions.set(null);
       batch(() => {
         messages.value = [];
         busy.value = false;
       });
-      persistMessages();
+      writeMessages();
       // Fetched now so the first question of the new conversation does not wait for it; failures retry on send.
       sessions.fresh().catch(() => undefined);
     },
@@ -498,28 +343,29 @@ export function createConversation(deps: ConversationDeps): Conversation {
         id: newId(), role: 'notice', status: 'done', createdAt: clock.now(), text, mailto,
       });
       append(notice);
-      persistMessages();
+      writeMessages();
       emitMessage(notice);
     },
 
     persist(leaving) {
-      if (!disposed) saveNow(leaving);
+      if (disposed) return;
+      writeMessages(leaving);
+      writeDraft();
     },
 
     dispose(save = true) {
       if (disposed) return;
       // Keeps what streamed so far, as interrupted.
-      if (save) saveNow(true);
+      if (save) {
+        writeMessages(true);
+        writeDraft();
+      }
       disposed = true;
       conversation.stop();
       // An answer already in may still have its request open for a moment (api/stream.ts, CLOSE_GRACE_MS).
       lastAsked?.abort();
-      stopDraftEffect();
-      stopStorageEffect();
-      stopWatching();
+      disposeSync();
       cancelRateLimitTimer?.();
-      cancelDraftWrite?.();
-      cancelStaleCheck?.();
     },
   };
   return conversation;

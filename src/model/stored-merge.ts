@@ -1,6 +1,6 @@
 /**
  * One conversation, several writers: other tabs of the site, and another widget of this chatbot on the page, write
- * the stored conversation too, and each holds only what it saw. Pure: conversation.ts reads and writes the store.
+ * the stored conversation too, and each holds only what it saw. Pure: tab-sync.ts reads and writes the store.
  */
 import { isArriving, type LiveMessage } from './persistence.js';
 
@@ -11,7 +11,7 @@ import { isArriving, type LiveMessage } from './persistence.js';
 export type StoredMerge = [merged: LiveMessage[], lacking: boolean];
 
 /**
- * Merges what is stored into what this writer holds (both without the messages some writer removed: conversation.ts
+ * Merges what is stored into what this writer holds (both without the messages some writer removed: tab-sync.ts
  * filters them out first). Messages older than `startedAt` belong to an ended conversation and go. Messages this
  * writer made (`isOwn`) stay as they are here: only their maker changes a message, so an answer streaming here is
  * never touched. Other messages are as stored (gone when their
