@@ -216,7 +216,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
     } catch (error) {
       cancelPendingFrame();
       const partial = isServiceError(error) && error.partialText ? error.partialText : received;
-      const reason = pageLeft ? failureText.interrupted : failureMessage(error);
+      // Only a request that failed to reach the service: beforeunload also fires for a mailto: link, a download and a
+      // leave the visitor cancelled, after which the service's own refusal must still be shown.
+      const reason = pageLeft && errorKind(error) === 'network' ? failureText.interrupted : failureMessage(error);
       batch(() => {
         if (run.stopped) {
           answer.text.value = partial;

@@ -233,6 +233,16 @@ describe('conversation: stop, failures and retry', () => {
     await next;
     expect(conversation.messages.value[1]?.error.value).toBe('Could not reach the chat service. Check your connection.');
     expect(pageLeaveListeners()).toBe(0);
+
+    // beforeunload without leaving (a mailto: link, a download, a leave cancelled): the service's refusal is shown.
+    const refused = conversation.send('And now?');
+    const held = await fake.nextAsk();
+    leavePage();
+    held.fail('business', 'The chat service could not complete the request (code 429).', {
+      serviceMessage: 'This chatbot has reached its monthly message limit.',
+    });
+    await refused;
+    expect(conversation.messages.value[2]?.error.value).toBe('This chatbot has reached its monthly message limit.');
   });
 
   it("shows the service's own business Message (monthly cap, rate limit, domain)", async () => {
