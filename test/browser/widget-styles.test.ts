@@ -66,9 +66,9 @@ describe('widget styles in Chromium', () => {
     }
   });
 
-  it("markdown blocks are spaced alike, all six heading levels included, and the last one ends flush with its bubble", async () => {
-    const welcome = 'First words.\n\n##### Fine print\n\n###### Finer print\n\n- a list\n\nLast words.';
-    const scripts = `<script src="/dist/chatbot-widget.js" async></script>
+  /** A page whose open widget's welcome message (markdown, as answers are) is `welcome`. */
+  const welcomePage = (welcome: string): string =>
+    htmlPage(`<script src="/dist/chatbot-widget.js" async></script>
       <script type="module">
         const element = document.createElement('chatbot-widget');
         element.settings = { WelcomeMessage: ${JSON.stringify(welcome)} };
@@ -76,8 +76,11 @@ describe('widget styles in Chromium', () => {
         element.setAttribute('serial-number', '${fixture.service.serialNumber}');
         element.setAttribute('base-url', '${fixture.service.url}');
         document.body.append(element);
-      </script>`;
-    const { page, close } = await fixture.open(htmlPage(scripts), { viewport: DESKTOP_VIEWPORT });
+      </script>`);
+
+  it("markdown blocks are spaced alike, all six heading levels included, and the last one ends flush with its bubble", async () => {
+    const welcome = 'First words.\n\n##### Fine print\n\n###### Finer print\n\n- a list\n\nLast words.';
+    const { page, close } = await fixture.open(welcomePage(welcome), { viewport: DESKTOP_VIEWPORT });
     try {
       const blocks = page.locator('.cw-md').first().locator(':scope > *');
       await expect.poll(() => blocks.count()).toBe(5);
@@ -91,6 +94,35 @@ describe('widget styles in Chromium', () => {
       );
       // In em of each block's own font: 0 above, 0.6 below, and nothing below the last.
       expect(margins).toEqual(['P: 0 0.6', 'H5: 0 0.6', 'H6: 0 0.6', 'UL: 0 0.6', 'P: 0 0']);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['a quote', 'Intro.\n\n> Quoted.\n>\n> Quoted again.'],
+    ['a loose list', 'Intro.\n\n- one\n\n- two'],
+    ['a nested list', 'Intro.\n\n- one\n  - one and a half'],
+    ['a quoted list', 'Intro.\n\n> - quoted item'],
+  ])('an answer ending in %s ends flush with its text, and h5/h6 and quotes read as such', async (_name, welcome) => {
+    const { page, close } = await fixture.open(welcomePage(`##### Small heading\n\n${welcome}`), { viewport: DESKTOP_VIEWPORT });
+    try {
+      const markdown = page.locator('.cw-md').first();
+      await markdown.locator('h5').waitFor();
+      // From the bottom of the last text to the bottom of the markdown: only the line's half-leading (about 3 px),
+      // not a block's 0.6em (8.4 px) more.
+      const gap = await markdown.evaluate((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        let last: Node | null = null;
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) if (node.textContent?.trim()) last = node;
+        const range = document.createRange();
+        range.selectNodeContents(last as Node);
+        return element.getBoundingClientRect().bottom - range.getBoundingClientRect().bottom;
+      });
+      expect(gap).toBeLessThan(5);
+      expect(await computed(markdown.locator('h5'), 'font-size')).toBe(await computed(markdown.locator('p').first(), 'font-size'));
+      const quote = markdown.locator('blockquote');
+      if ((await quote.count()) > 0) expect(await computed(quote, 'border-inline-start-width')).toBe('3px');
     } finally {
       await close();
     }
