@@ -233,6 +233,24 @@ describe('mount', () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
   });
 
+  it('RemoveChatLogOnBrowserClose removes a conversation kept in local storage from before, chat never opened', async () => {
+    const kept = JSON.stringify([{ id: 'old-1', role: 'user', status: 'sent', createdAt: 1, text: 'From last month' }]);
+    localStorage.setItem('cw:demo-realty:chat:messages', kept);
+    localStorage.setItem('cw:demo-realty:chat:draft', 'half a question');
+    const ready = vi.fn();
+    start({}, configFetch({ ...CONFIG, RemoveChatLogOnBrowserClose: true })).on('ready', ready);
+    await until(() => ready.mock.calls.length === 1);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('cw:demo-realty:chat:'))).toEqual([]);
+    // Without the setting (a chatbot that never had it: no kept config saying so), the conversation stays.
+    for (const widget of mounted.splice(0)) widget.destroy();
+    localStorage.clear();
+    localStorage.setItem('cw:demo-realty:chat:messages', kept);
+    const readyAgain = vi.fn();
+    start().on('ready', readyAgain);
+    await until(() => readyAgain.mock.calls.length === 1);
+    expect(localStorage.getItem('cw:demo-realty:chat:messages')).toBe(kept);
+  });
+
   it('the locale option sets lang on the host and shapes the message times', async () => {
     const fake = createFakeFetch((request) =>
       request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),

@@ -3,7 +3,7 @@
  * state, welcome popup and conversation. This file is in the launcher's bundle; the conversation's own code loads
  * on first use (lazy-conversation.ts). No DOM here: widget.ts connects it to the page.
  */
-import { computed, signal } from '@preact/signals-core';
+import { computed, effect, signal } from '@preact/signals-core';
 import { isServiceError } from '../api/errors.js';
 import type { ChatbotSettings, GetConfigRequest, PublicConfig } from '../api/types.js';
 import type { Conversation, ConversationDeps, Emit } from './conversation.js';
@@ -225,6 +225,12 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
   }
 
+  // A conversation kept in local storage from before the operator chose RemoveChatLogOnBrowserClose must not outlive
+  // the browser session, also for a visitor who never opens the chat again (a loaded one moves itself: tab-sync.ts).
+  const stopForgetting = effect(() => {
+    if (settings.value.removeChatLogOnBrowserClose) options.chatStore('local').clear();
+  });
+
   startConfig();
   if (cachedConfig !== undefined) decidePopup();
   if (isOpen.peek()) conversation.load().catch(() => undefined);
@@ -273,6 +279,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       if (disposed) return;
       disposed = true;
       aborter.abort();
+      stopForgetting();
       conversation.dispose();
     },
   };
