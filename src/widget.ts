@@ -13,7 +13,6 @@ import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } fr
 import { themeVariables } from './model/theme.js';
 import type { SendResult, WidgetEventName, WidgetMode } from './model/types.js';
 import { createWidgetModel, type WidgetModelHandle } from './model/widget-model.js';
-import { createMediaSlot } from './ui/media/slot.js';
 
 export interface MountOptions {
   /** The chatbot's id. */
@@ -148,10 +147,11 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   const pageLang = host.getAttribute('lang');
   if (options.locale) host.setAttribute('lang', options.locale);
   // Media code (byte checks, recorder, uploads) loads when a visitor first uses a media button, paste or drop.
-  const media = createMediaSlot(() =>
-    import('./ui/media/controller.js').then((chunk) => chunk.createMediaController({ model, clientOptions })),
-  );
-  const removeUi = renderLauncher(shadow, model, { loadPanel: () => import('./boot/panel-host.js'), media });
+  const removeUi = renderLauncher(shadow, model, {
+    loadPanel: () => import('./boot/panel-host.js'),
+    loadMedia: () =>
+      import('./ui/media/controller.js').then((chunk) => chunk.createMediaController({ model, clientOptions })),
+  });
 
   // The conversation is written when a message completes; a page going away mid-answer keeps what streamed.
   // A hidden tab may still be streaming; a page going away is not (pagehide), so its answer is written interrupted.
@@ -183,7 +183,6 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       destroyed = true;
       view.removeEventListener('pagehide', persist);
       doc.removeEventListener('visibilitychange', onVisibility);
-      media.dispose();
       model.dispose();
       stopTheme();
       removeUi();

@@ -7,7 +7,7 @@
 import { effect, signal, untracked } from '@preact/signals-core';
 import type { WidgetModel } from '../model/types.js';
 import launcherCss from '../ui/launcher.css?inline';
-import type { ComposerMedia } from '../ui/media-slots.js';
+import type { MediaController } from '../ui/media/slot.js';
 import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED, UI_LANG } from '../ui/launcher-strings.js';
 import { adoptStyles } from '../ui/styles.js';
 import type { PanelHandle } from './panel-host.js';
@@ -23,7 +23,8 @@ const GLYPHS = {
 
 export interface LauncherOptions {
   loadPanel: () => Promise<PanelModule>;
-  media?: ComposerMedia;
+  /** Loads the media chunk, on a visitor's first use of a media button, paste or drop (the panel's media slot). */
+  loadMedia?: () => Promise<MediaController>;
 }
 
 /** Draws the widget into `shadow`; returns the function that removes all of it again. */
@@ -94,7 +95,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
             restoreFocus = true;
             model.close();
           },
-          media: options.media,
+          loadMedia: options.loadMedia,
         });
         panel.update(model.isOpen.peek(), startedOpen);
         launcher?.setAttribute('aria-controls', panelId);

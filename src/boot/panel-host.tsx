@@ -5,12 +5,18 @@
  */
 import '@preact/signals'; // makes components re-render when the model signals they read change
 import { createRef, render } from 'preact';
+import { createMediaSlot, type MediaController } from '../ui/media/slot.js';
 import { Panel, panelCss, type PanelProps } from '../ui/Panel.js';
 
 export { panelCss };
 
-/** What the launcher hands the panel: everything but its open state and the dialog's ref, which mountPanel keeps. */
-export type PanelOptions = Omit<PanelProps, 'open' | 'quiet' | 'dialogRef'>;
+/**
+ * What the launcher hands the panel: everything but its open state and the dialog's ref, which mountPanel keeps, and
+ * instead of the media slot what loads the media chunk: the slot is made here, so the first download does not carry it.
+ */
+export type PanelOptions = Omit<PanelProps, 'open' | 'quiet' | 'dialogRef' | 'media'> & {
+  loadMedia?: () => Promise<MediaController>;
+};
 
 export interface PanelHandle {
   /** Shows or hides the panel; `quiet`: it shows without taking focus. */
@@ -20,13 +26,17 @@ export interface PanelHandle {
   destroy(): void;
 }
 
-export function mountPanel(slot: HTMLElement, options: PanelOptions): PanelHandle {
+export function mountPanel(slot: HTMLElement, { loadMedia, ...options }: PanelOptions): PanelHandle {
   const dialogRef = createRef<HTMLDivElement>();
+  const media = loadMedia && createMediaSlot(loadMedia);
   const draw = (open: boolean, quiet?: boolean): void =>
-    render(<Panel {...options} open={open} quiet={quiet} dialogRef={dialogRef} />, slot);
+    render(<Panel {...options} media={media} open={open} quiet={quiet} dialogRef={dialogRef} />, slot);
   return {
     update: draw,
     dialog: () => dialogRef.current,
-    destroy: () => render(null, slot),
+    destroy() {
+      render(null, slot);
+      media?.dispose();
+    },
   };
 }

@@ -236,6 +236,46 @@ describe('media questions', () => {
     }
   });
 
+  it('destroy() while recording ends the microphone track, uploads nothing and removes the widget', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      await page.evaluate(() => {
+        const devices = navigator.mediaDevices;
+        const original = devices.getUserMedia.bind(devices);
+        const streams: MediaStream[] = [];
+        (window as unknown as { streams: MediaStream[] }).streams = streams;
+        devices.getUserMedia = async (constraints) => {
+          const stream = await original(constraints);
+          streams.push(stream);
+          return stream;
+        };
+      });
+      const requests = recordRequests(page);
+      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+      const box = await mic.boundingBox();
+      if (box === null) throw new Error('the microphone button is not visible');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.locator('meter.cw-media__level').waitFor();
+      const trackStates = (): Promise<string[]> =>
+        page.evaluate(() =>
+          (window as unknown as { streams: MediaStream[] }).streams.flatMap((stream) =>
+            stream.getTracks().map((track) => track.readyState),
+          ),
+        );
+      await expect.poll(trackStates).toEqual(['live']);
+      await page.evaluate(() => (window as unknown as { ChatbotWidget(command: string): void }).ChatbotWidget('destroy'));
+      expect(await page.locator('chatbot-widget-host').count()).toBe(0);
+      await expect.poll(trackStates).toEqual(['ended']);
+      await page.mouse.up();
+      await page.waitForTimeout(300);
+      expect(requests.filter((request) => request.method() === 'PUT' || request.url().endsWith('/ClientAsk'))).toEqual([]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps focus on the microphone button after a voice message sent by keyboard, while the answer runs and after', async () => {
     const { page, log, close } = await openWidget();
     try {
