@@ -77,7 +77,7 @@ export function checkSettings(settings: unknown, where: string): void {
 }
 
 function checkOptions(options: MountOptions): void {
-  const { serialNumber, baseUrl, target, zIndex, storage, settings } = options ?? {};
+  const { serialNumber, baseUrl, target, zIndex, storage, settings, fetch, paths } = options ?? {};
   const text = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
   if (!text(serialNumber)) fail('serialNumber (the chatbot id) is required.');
   if (!text(baseUrl)) fail('baseUrl (the chat service address) is required.');
@@ -86,6 +86,10 @@ function checkOptions(options: MountOptions): void {
   if (settings !== undefined) checkSettings(settings, 'mount()');
   if (zIndex !== undefined && !Number.isInteger(zIndex)) fail('zIndex must be a whole number.');
   if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
+  // Either would otherwise surface only at a visitor's first question, as a service the widget could not reach.
+  if (fetch !== undefined && typeof fetch !== 'function') fail('fetch must be a function.');
+  const pathsOk = paths == null || (typeof paths === 'object' && Object.values(paths).every((path) => typeof path === 'string'));
+  if (!pathsOk) fail('paths must be an object of strings.');
 }
 
 /**

@@ -139,6 +139,16 @@ describe('mount', () => {
     expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', settings: 'Name' as unknown as {}, fetch })).toThrow(
       'chatbot-widget mount(): settings must be an object.',
     );
+    // A wrong fetch or paths value fails here, not as "Could not reach the chat service" at the first question.
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', fetch: 'fetch' as unknown as typeof fetch })).toThrow(
+      'chatbot-widget mount(): fetch must be a function.',
+    );
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', paths: { ask: 42 } as unknown as { ask: string }, fetch })).toThrow(
+      'chatbot-widget mount(): paths must be an object of strings.',
+    );
+    expect(() => mount({ serialNumber: 'x', baseUrl: 'https://a.test', paths: '/ask' as unknown as {}, fetch })).toThrow(
+      'chatbot-widget mount(): paths must be an object of strings.',
+    );
     for (const baseUrl of ['javascript:alert(1)', 'ftp://files.example.test/']) {
       expect(() => mount({ serialNumber: 'x', baseUrl, fetch })).toThrow(`baseUrl "${baseUrl}" is not an http(s) URL.`);
     }
