@@ -141,6 +141,32 @@ describe('the panel on a short screen', () => {
   });
 });
 
+describe('a conversation longer than the log', () => {
+  it('scrolls in the log only: the panel around it has nothing to scroll, so a wheel over the text field moves nothing', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
+    try {
+      await page.locator('.cw-launcher').click();
+      for (let asked = 1; asked <= 3; asked += 1) {
+        await ask(page, 'Tell me more');
+        await page.locator('.cw-msg--assistant[data-status="done"]').nth(asked - 1).waitFor();
+      }
+      const overflow = (selector: string): Promise<number> =>
+        page.locator(selector).evaluate((element) => element.scrollHeight - element.clientHeight);
+      expect(await overflow('.cw-log')).toBeGreaterThan(0);
+      // The messages' screen-reader labels are absolutely positioned: the log must be what holds them.
+      expect(await overflow('.cw-panel')).toBe(0);
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.hover();
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(200);
+      expect(await page.locator('.cw-panel').evaluate((panel) => panel.scrollTop)).toBe(0);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('the panel on a narrow screen', () => {
   it('an inline panel in a grid column of a 320 px page is no wider than the page', async () => {
     // A grid column (like a flex item) is at least as wide as its content's min-content width.
