@@ -48,6 +48,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
   const dropping = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
+  const scrolled = dialogRef.current?.scrollTop ?? 0;
 
   const name = settings.name || DEFAULT_BOT_NAME;
   const titleId = `${id}-title`;
@@ -101,7 +102,8 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
       onKeyDown={onKeyDown}
     >
       {dropping && (
-        <div class="cw-panel__drop" aria-hidden="true">
+        // Over the part of the panel in view: a panel too short for all it holds is scrolled (to its text field).
+        <div class="cw-panel__drop" aria-hidden="true" style={{ top: scrolled + 8, bottom: 8 - scrolled }}>
           {DROP_FILES}
         </div>
       )}

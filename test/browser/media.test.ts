@@ -420,6 +420,37 @@ describe('media questions', () => {
   });
 });
 
+describe('the drop zone', () => {
+  it('covers the part of the panel in view when a short panel is scrolled to its text field', async () => {
+    const { page, log, close } = await openWidget(browser, { viewport: { width: 900, height: 300 } });
+    try {
+      await page.getByRole('button', { name: 'Attach images or a video' }).waitFor();
+      expect(await page.locator('.cw-panel').evaluate((panel) => panel.scrollTop)).toBeGreaterThan(0);
+      await page.waitForFunction(
+        (data) => {
+          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+          if (root?.querySelector('.cw-panel__drop')) return true;
+          const dataTransfer = new DataTransfer();
+          dataTransfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+          root?.querySelector('.cw-panel')?.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, cancelable: true }));
+          return false;
+        },
+        Array.from(png(4, 4)),
+        { polling: 50 },
+      );
+      const [panel, zone] = await Promise.all(
+        ['.cw-panel', '.cw-panel__drop'].map((selector) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect)),
+      );
+      expect(zone!.top).toBeGreaterThanOrEqual(panel!.top);
+      expect(zone!.bottom).toBeLessThanOrEqual(panel!.bottom);
+      expect(zone!.height).toBeGreaterThan(panel!.height / 2);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('the draft tray', () => {
   // Ten images (the most a question takes) whose names differ only near their end, as screenshots' do.
   const screenshots = Array.from({ length: 10 }, (_, index) => ({
