@@ -301,6 +301,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: user.text.peek(), attachments: user.attachments,
       });
       messages.value = [...removeForGood(user.id, target.id), question];
+      emitMessage(question);
       return ask(question, giveBackSlot);
     },
 

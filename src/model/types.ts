@@ -128,7 +128,10 @@ export interface WidgetEventMap {
   ready: { settings: WidgetSettings };
   open: undefined;
   close: undefined;
-  /** A message was added or finished: user messages when sent, answers when complete. */
+  /**
+   * A message was added or finished: user messages when sent (and when sent again, with a new id, by Retry or Send
+   * again), answers when complete.
+   */
   message: { id: string; role: MessageRole; text: string };
   error: { message: string; kind: string };
 }

@@ -211,6 +211,13 @@ describe('conversation: stop, failures and retry', () => {
     (await fake.nextAsk()).finish('Yes!');
     await expect(retried).resolves.toEqual({ ok: true });
     expect(statuses(conversation)).toEqual(['user:sent', 'assistant:done']);
+    // The question sent again is a new message (the failed one went): a page mirroring the conversation hears of it.
+    const [again, answer] = conversation.messages.value;
+    expect(events.filter((event) => event.name === 'message').map((event) => event.payload)).toEqual([
+      { id: question?.id, role: 'user', text: 'Are you there?' },
+      { id: again?.id, role: 'user', text: 'Are you there?' },
+      { id: answer?.id, role: 'assistant', text: 'Yes!' },
+    ]);
   });
 
   it('a request failing after the page began to leave (a reload) marks its question interrupted, not unreachable', async () => {
