@@ -88,7 +88,8 @@ function checkOptions(options: MountOptions): void {
   if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
   // Either would otherwise surface only at a visitor's first question, as a service the widget could not reach.
   if (fetch !== undefined && typeof fetch !== 'function') fail('fetch must be a function.');
-  const pathsOk = paths == null || (typeof paths === 'object' && Object.values(paths).every((path) => typeof path === 'string'));
+  const pathsOk =
+    paths == null || (typeof paths === 'object' && Object.values(paths).every((path) => typeof path === 'string'));
   if (!pathsOk) fail('paths must be an object of strings.');
 }
 

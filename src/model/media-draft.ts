@@ -45,6 +45,8 @@ export interface DraftItem {
 export interface DraftNotice {
   readonly id: number;
   readonly text: string;
+  /** The id of the file it is about, if one: removing the file removes the notice. */
+  readonly about?: number;
 }
 
 export interface UploadResult {
@@ -140,8 +142,9 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   let disposed = false;
 
   // A notice already shown is not added again: pressing Enter three times must not stack (and announce) it thrice.
-  const notify = (text: string): void => {
-    if (!notices.peek().some((notice) => notice.text === text)) notices.value = [...notices.peek(), { id: (nextId += 1), text }];
+  const notify = (text: string, about?: number): void => {
+    if (notices.peek().some((notice) => notice.text === text)) return;
+    notices.value = [...notices.peek(), { id: (nextId += 1), text, about }];
   };
 
   /** Why `kind` cannot join the draft now, or null. */
@@ -193,7 +196,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
           batch(() => {
             state.value = { phase: 'failed', error: reason };
             pending.value = false;
-            notify(draftText.uploadFailed(item.name, reason));
+            notify(draftText.uploadFailed(item.name, reason), item.id);
           });
         },
       );
@@ -267,6 +270,11 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       if (item === undefined) return;
       release(item);
       items.value = items.peek().filter((candidate) => candidate !== item);
+      // Its notices go with it, and "a file did not upload" once no file that did not upload is left.
+      const failedLeft = items.peek().some((candidate) => candidate.state.peek().phase === 'failed');
+      notices.value = notices
+        .peek()
+        .filter((notice) => notice.about !== id && (failedLeft || notice.text !== draftText.fixFirst));
       flush();
     },
 

@@ -216,6 +216,23 @@ describe('uploading and sending', () => {
     expect(notices(draft)).toEqual([]);
   });
 
+  test("removing a file that did not upload takes its notices with it, and the other files' stay", async () => {
+    const { draft, uploads } = setup();
+    await draft.addFiles([file(png(), 'a.png'), file(png(), 'b.png')]);
+    uploads[0]?.fail(new Error('File too large.'));
+    uploads[1]?.fail(new Error('The network is down.'));
+    await settle();
+    draft.send();
+    expect(notices(draft)).toEqual([
+      '"a.png" did not upload: File too large.', '"b.png" did not upload: The network is down.', draftText.fixFirst,
+    ]);
+    draft.remove(draft.items.value[0]!.id);
+    expect(notices(draft)).toEqual(['"b.png" did not upload: The network is down.', draftText.fixFirst]);
+    // No file left that did not upload: nothing is left to fix first either.
+    draft.remove(draft.items.value[0]!.id);
+    expect(notices(draft)).toEqual([]);
+  });
+
   test('a question the conversation refuses (rate limit) keeps the draft', async () => {
     const { draft, uploads } = setup({ accept: false });
     await draft.addFiles([file(png(), 'a.png')]);
