@@ -6,7 +6,7 @@
  * explained.
  */
 import { resolve } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { DESKTOP_VIEWPORT, FAKE_MEDIA_ARGS, launchBrowser, openPage, PHONE_VIEWPORT, screenshot, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
@@ -99,6 +99,37 @@ async function loadedChunks(page: Page): Promise<string[]> {
       .getEntriesByType('resource')
       .map((entry) => /\/dist\/widget\/([a-z]+)-[\w-]+\.js$/.exec(entry.name)?.[1])
       .filter((name): name is string => name !== undefined),
+  );
+}
+
+/** Presses the microphone button with the mouse and holds it until the recording's level meter shows. */
+async function holdMicrophone(page: Page): Promise<Locator> {
+  const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
+  const box = await mic.boundingBox();
+  if (box === null) throw new Error('the microphone button is not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.locator('meter.cw-media__level').waitFor();
+  return mic;
+}
+
+/**
+ * Drags a PNG of `bytes` over the panel (a real DataTransfer) until its drop zone shows. The panel listens for drags
+ * from an effect that runs after its paint, so a file dragged in the first frame after the button appeared can go
+ * unseen: it drags in again, as a visitor would.
+ */
+async function dragFileIn(page: Page, bytes: number[]): Promise<void> {
+  await page.waitForFunction(
+    (data) => {
+      const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
+      if (root?.querySelector('.cw-panel--drop .cw-panel__drop')) return true;
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+      root?.querySelector('.cw-panel')?.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, cancelable: true }));
+      return false;
+    },
+    bytes,
+    { polling: 50 },
   );
 }
 
@@ -200,12 +231,7 @@ describe('media questions', () => {
     const { page, log, close } = await openWidget();
     try {
       const requests = recordRequests(page);
-      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
-      const box = await mic.boundingBox();
-      if (box === null) throw new Error('the microphone button is not visible');
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.locator('meter.cw-media__level').waitFor();
+      const mic = await holdMicrophone(page);
       await page.locator('.cw-media__elapsed', { hasText: '0:01' }).waitFor({ timeout: 5_000 });
       const level = await page.locator('meter.cw-media__level').evaluate((meter) => (meter as HTMLMeterElement).value);
       expect(level).toBeGreaterThan(0); // the fake device plays a tone
@@ -251,12 +277,7 @@ describe('media questions', () => {
         };
       });
       const requests = recordRequests(page);
-      const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
-      const box = await mic.boundingBox();
-      if (box === null) throw new Error('the microphone button is not visible');
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.locator('meter.cw-media__level').waitFor();
+      await holdMicrophone(page);
       const trackStates = (): Promise<string[]> =>
         page.evaluate(() =>
           (window as unknown as { streams: MediaStream[] }).streams.flatMap((stream) =>
@@ -390,20 +411,7 @@ describe('media questions', () => {
         dataTransfer.items.add(new File([new Uint8Array(data)], 'pasted.png', { type: 'image/png' }));
         input?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dataTransfer, bubbles: true, cancelable: true }));
       }, bytes);
-      // The panel listens for drags from an effect that runs after its paint, so a file dragged in the first
-      // frame after the button appeared can go unseen: drag in until the drop zone shows, as a visitor would.
-      await page.waitForFunction(
-        (data) => {
-          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
-          if (root?.querySelector('.cw-panel--drop .cw-panel__drop')) return true;
-          const dataTransfer = new DataTransfer();
-          dataTransfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
-          root?.querySelector('.cw-panel')?.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, cancelable: true }));
-          return false;
-        },
-        bytes,
-        { polling: 50 },
-      );
+      await dragFileIn(page, bytes);
       await page.evaluate((data) => {
         const panel = document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelector('.cw-panel');
         const dataTransfer = new DataTransfer();
@@ -426,18 +434,7 @@ describe('the drop zone', () => {
     try {
       await page.getByRole('button', { name: 'Attach images or a video' }).waitFor();
       expect(await page.locator('.cw-panel').evaluate((panel) => panel.scrollTop)).toBeGreaterThan(0);
-      await page.waitForFunction(
-        (data) => {
-          const root = document.querySelector('chatbot-widget-host')?.shadowRoot;
-          if (root?.querySelector('.cw-panel__drop')) return true;
-          const dataTransfer = new DataTransfer();
-          dataTransfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
-          root?.querySelector('.cw-panel')?.dispatchEvent(new DragEvent('dragenter', { dataTransfer, bubbles: true, cancelable: true }));
-          return false;
-        },
-        Array.from(png(4, 4)),
-        { polling: 50 },
-      );
+      await dragFileIn(page, Array.from(png(4, 4)));
       const [panel, zone] = await Promise.all(
         ['.cw-panel', '.cw-panel__drop'].map((selector) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect)),
       );
