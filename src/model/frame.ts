@@ -1,5 +1,6 @@
 /**
- * The default once-per-frame scheduler of a streamed answer. Its own module, loaded with the conversation, so the
+ * The page's moments a conversation waits for, as its defaults: the next frame (a streamed answer's scheduler), the
+ * task after a paint, and the page starting to go away. Its own module, loaded with the conversation, so the
  * launcher's bundle does not carry it.
  */
 import { systemClock, type Cancel, type Clock, type FrameScheduler } from './scheduler.js';

@@ -47,8 +47,8 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const announcer = useAnnouncer(model);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
-  const dropping = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
-  const scrolled = dialogRef.current?.scrollTop ?? 0;
+  const dropScroll = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
+  const dropping = dropScroll !== null;
 
   const name = settings.name || DEFAULT_BOT_NAME;
   const titleId = `${id}-title`;
@@ -103,7 +103,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     >
       {dropping && (
         // Over the part of the panel in view: a panel too short for all it holds is scrolled (to its text field).
-        <div class="cw-panel__drop" aria-hidden="true" style={{ top: scrolled + 8, bottom: 8 - scrolled }}>
+        <div class="cw-panel__drop" aria-hidden="true" style={{ top: dropScroll + 8, bottom: 8 - dropScroll }}>
           {DROP_FILES}
         </div>
       )}
@@ -178,10 +178,12 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
 
 /**
  * Files dragged over the panel show a drop zone; dropped, they go to the media draft. Listeners are added by hand:
- * Preact would name the drag events by their DOM property, which not every DOM implementation has.
+ * Preact would name the drag events by their DOM property, which not every DOM implementation has. Returns the
+ * panel's scroll offset while files are over it (the zone covers the part in view), else null: read at the drag,
+ * not at every render, as reading it lays the page out.
  */
-function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undefined): boolean {
-  const [active, setActive] = useState(false);
+function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undefined): number | null {
+  const [scrolledAt, setScrolledAt] = useState<number | null>(null);
   const addFiles = media?.addFiles;
   useEffect(() => {
     const element = panel.current;
@@ -192,18 +194,18 @@ function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undef
       dragenter() {
         depth += 1;
         if (depth === 1) media?.prefetch?.();
-        setActive(true);
+        setScrolledAt(element.scrollTop);
       },
       dragover(event) {
         if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
       },
       dragleave() {
         depth -= 1;
-        if (depth <= 0) setActive(false);
+        if (depth <= 0) setScrolledAt(null);
       },
       drop(event) {
         depth = 0;
-        setActive(false);
+        setScrolledAt(null);
         const files = Array.from(event.dataTransfer?.files ?? []);
         if (files.length > 0) addFiles(files);
       },
@@ -219,7 +221,7 @@ function useFileDrop(panel: RefObject<HTMLElement>, media: ComposerMedia | undef
       for (const type of Object.keys(handlers)) element.removeEventListener(type, listener);
     };
   }, [panel, addFiles, media]);
-  return active && addFiles !== undefined;
+  return addFiles === undefined ? null : scrolledAt;
 }
 
 const FOCUSABLE = ':is(a[href], button, textarea, input, audio[controls], [tabindex]):not([disabled], [tabindex="-1"])';

@@ -122,9 +122,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * 47,145 B for the drop zone of a scrolled panel (+24 B: on a short screen, where the panel is scrolled to its text
  * field, the zone covered the part above the view, and the text field it hides seemed to lose the typed text), and to
  * 47,194 B for a removed file's notices going with it (+49 B of the media chunk: '"big.png" did not upload' stayed
- * after big.png was removed, and so did "a file did not upload" with none left).
+ * after big.png was removed, and so did "a file did not upload" with none left), and to 47,197 B for reading the
+ * panel's scroll offset for the drop zone when a drag begins, not at every render of the panel (+3 B: the read lays
+ * the page out, and the panel renders on every message added).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_194 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_000, everythingGzip: 40_000, everythingCeilingGzip: 47_197 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

@@ -1,8 +1,9 @@
 /**
  * The media slot the panel hands to the composer (panel-host.tsx makes it, with mount()'s loader of the media chunk).
  * It has no Preact: every action loads the media chunk (controller.tsx: the byte checks, recorder, uploads, draft
- * tray) on first use, then forwards to it. Loading also starts on prefetch (pointer over or focus on a media button, files dragged over the
- * panel), so a press of the microphone button usually finds the code there and starts recording in the same event.
+ * tray) on first use, then forwards to it. Loading also starts on prefetch (pointer over or focus on a media button,
+ * files dragged over the panel), so a press of the microphone button usually finds the code there and starts
+ * recording in the same event.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ComponentChildren } from 'preact';
