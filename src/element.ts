@@ -2,12 +2,14 @@
  * <chatbot-widget serial-number="..." base-url="..." mode="inline|floating">: mounts on connect, unmounts on
  * disconnect, and remounts when one of its attributes changes (several changes in one task make one remount).
  * Optional attributes: z-index, storage="none", locale, open. Inline settings go in the `settings` property: a new
- * object there applies at once, like mount()'s update() (it may also be set before this module loads). Events are
+ * object there applies at once, like mount()'s update() (it may also be set before this module loads). mount()'s
+ * `texts` go in the `texts` property, read when the widget mounts (set it before the element is connected). Events are
  * dispatched on the element as chatbot-ready, chatbot-open, chatbot-close, chatbot-message and chatbot-error
  * (detail = the payload). The class is created inside defineElement(), so importing this module where there is no
  * DOM does nothing.
  */
 import type { ChatbotSettings } from './api/types.js';
+import type { TextOverrides } from './model/texts.js';
 import type { SendResult, WidgetEventMap, WidgetEventName } from './model/types.js';
 import { checkSettings, mountOnHost, type Widget } from './widget.js';
 
@@ -37,6 +39,8 @@ export type ChatbotWidgetElementEventMap = HTMLElementEventMap & {
 export interface ChatbotWidgetElement extends HTMLElement {
   /** Inline settings (Edit names); assigning a new object applies it to the mounted widget at once. */
   settings?: Partial<ChatbotSettings>;
+  /** mount()'s `texts`, read when the widget mounts: set it before the element is connected. */
+  texts?: TextOverrides;
   open(): void;
   close(): void;
   toggle(): void;
@@ -72,6 +76,8 @@ export function defineElement(): boolean {
   class Element extends HTMLElement implements ChatbotWidgetElement {
     static readonly observedAttributes = ATTRIBUTES;
     #settings: Partial<ChatbotSettings> | undefined;
+    // No initialiser: a value the page set before this definition loaded stays on the instance.
+    declare texts?: TextOverrides;
     #widget: Widget | null = null;
     #mountedWith = '';
     /** Whether `open` was there at the last sync: only its coming or going opens or closes the panel. */
@@ -154,6 +160,7 @@ export function defineElement(): boolean {
           serialNumber: read('serial-number'),
           baseUrl: read('base-url'),
           settings: this.settings,
+          texts: this.texts,
           zIndex: zIndexAttribute(read('z-index')),
           storage: read('storage') === 'none' ? 'none' : 'auto',
           locale: read('locale') || undefined,

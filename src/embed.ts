@@ -29,7 +29,7 @@ const warn = (message: string): void => console.warn(`ChatbotWidget: ${message}`
 /**
  * Mount options from the script's data-* attributes: data-serial-number, data-base-url (default: the script's
  * origin), data-mode="inline" (the panel goes right after the script tag), data-z-index, data-open,
- * data-storage="none", data-locale.
+ * data-storage="none", data-locale, data-texts (mount()'s texts as JSON; not JSON: ignored, with a warning).
  */
 function optionsFromDataset(data: Record<string, string | undefined>, script: HTMLScriptElement | null | undefined): MountOptions | null {
   const serialNumber = data.serialNumber;
@@ -43,6 +43,11 @@ function optionsFromDataset(data: Record<string, string | undefined>, script: HT
     storage: data.storage === 'none' ? 'none' : 'auto',
     locale: data.locale || undefined,
   };
+  try {
+    if (data.texts) options.texts = JSON.parse(data.texts) as MountOptions['texts'];
+  } catch {
+    warn('data-texts ignored: not JSON.');
+  }
   if (data.mode === 'inline' && script?.parentNode) {
     options.target = script.ownerDocument.createElement('div');
     script.after(options.target);

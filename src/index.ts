@@ -9,5 +9,6 @@ export type {
   Attachment, ChatMessage, MessageRole, MessageStatus, SendResult, WidgetEventMap, WidgetEventName, WidgetMode,
 } from './model/types.js';
 export type { WidgetSettings } from './model/settings.js';
+export type { WidgetTexts } from './model/texts.js';
 export type { HeadersOption } from './api/client.js';
 export type { ChatbotSettings, OperationName } from './api/types.js';

@@ -10,6 +10,7 @@ import { renderLauncher } from './boot/launcher.js';
 import { createEmitter, type WidgetListener } from './model/events.js';
 import { requestConfig } from './model/get-config.js';
 import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } from './model/storage.js';
+import type { TextOverrides } from './model/texts.js';
 import { themeVariables } from './model/theme.js';
 import type { SendResult, WidgetEventName, WidgetMode } from './model/types.js';
 import { createWidgetModel, type WidgetModelHandle } from './model/widget-model.js';
@@ -37,6 +38,12 @@ export interface MountOptions {
   locale?: string;
   /** Floating mode: start with the panel open. */
   open?: boolean;
+  /**
+   * The widget's own words (its buttons, notes, failures and screen-reader words; not the chatbot's settings), to
+   * translate or reword them: any of WidgetTexts, `{name}`-style placeholders kept. With it, those words take the
+   * page's language (lang) and direction instead of English; give `locale` too for the times.
+   */
+  texts?: TextOverrides;
   /**
    * 'none' keeps the conversation in memory only, nothing in local or session storage: a widget mounted again on the
    * page finds it, a reload forgets it. Default 'auto'.
@@ -77,7 +84,7 @@ export function checkSettings(settings: unknown, where: string): void {
 }
 
 function checkOptions(options: MountOptions): void {
-  const { serialNumber, baseUrl, target, zIndex, storage, settings, fetch, paths } = options ?? {};
+  const { serialNumber, baseUrl, target, zIndex, storage, settings, fetch, paths, texts } = options ?? {};
   const text = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
   if (!text(serialNumber)) fail('serialNumber (the chatbot id) is required.');
   if (!text(baseUrl)) fail('baseUrl (the chat service address) is required.');
@@ -88,9 +95,10 @@ function checkOptions(options: MountOptions): void {
   if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
   // Either would otherwise surface only at a visitor's first question, as a service the widget could not reach.
   if (fetch !== undefined && typeof fetch !== 'function') fail('fetch must be a function.');
-  const pathsOk =
-    paths == null || (typeof paths === 'object' && Object.values(paths).every((path) => typeof path === 'string'));
-  if (!pathsOk) fail('paths must be an object of strings.');
+  const strings = (value: unknown): boolean =>
+    value == null || (typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string'));
+  if (!strings(paths)) fail('paths must be an object of strings.');
+  if (!strings(texts)) fail('texts must be an object of strings.');
 }
 
 /**
@@ -132,6 +140,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     baseUrl: absoluteBase,
     open: options.open,
     locale: options.locale,
+    texts: options.texts ?? undefined,
     fetchConfig: (request, signal) => requestConfig(clientOptions, request, signal),
     loadConversation: (deps) =>
       import('./model/chat-engine.js').then((engine) => engine.startConversation(clientOptions, deps)),

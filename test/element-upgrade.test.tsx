@@ -14,13 +14,14 @@ afterEach(() => {
   globalThis.fetch = originalFetch;
 });
 
-it('keeps settings set on the element before it was defined', async () => {
+it('keeps settings and texts set on the element before it was defined', async () => {
   globalThis.fetch = createFakeFetch(() => envelopeResponse({ Name: 'Service name', SessionID: 1, SessionKey: 'k' })).fetch;
   expect(customElements.get(ELEMENT_TAG)).toBeUndefined();
   const element = document.createElement(ELEMENT_TAG) as ChatbotWidgetElement;
   element.setAttribute('serial-number', 'early-bot');
   element.setAttribute('base-url', 'https://chat.example.test');
   element.settings = { Name: 'Set early' };
+  element.texts = { openChat: 'Chat mit {name} öffnen' };
   // Set before the definition, where nothing could refuse it yet: dropped with an error, and the element still mounts.
   const junk = document.createElement(ELEMENT_TAG) as ChatbotWidgetElement;
   junk.setAttribute('serial-number', 'early-junk');
@@ -32,7 +33,7 @@ it('keeps settings set on the element before it was defined', async () => {
   expect(defineElement()).toBe(true);
   expect(element.settings).toEqual({ Name: 'Set early' });
   const label = (of: Element): string | null | undefined => of.shadowRoot?.querySelector('.cw-launcher')?.getAttribute('aria-label');
-  await vi.waitFor(() => expect(label(element)).toBe('Open chat with Set early'));
+  await vi.waitFor(() => expect(label(element)).toBe('Chat mit Set early öffnen'));
   expect(junk.settings).toBeUndefined();
   await vi.waitFor(() => expect(label(junk)).toBe('Open chat with Service name'));
   expect(error).toHaveBeenCalledTimes(1);

@@ -78,6 +78,19 @@ describe('the script tag', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it("takes mount()'s texts as JSON in data-texts; not JSON, it mounts in English with one warning", async () => {
+    const texts = JSON.stringify({ openChat: 'Chat mit {name} öffnen' });
+    const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', texts });
+    const launcher = (): Element | null | undefined => hosts()[0]?.shadowRoot?.querySelector('.cw-launcher');
+    await vi.waitFor(() => expect(launcher()?.getAttribute('aria-label')).toBe('Chat mit Tag Bot öffnen'));
+    expect(warn).not.toHaveBeenCalled();
+    scope.ChatbotWidget?.('destroy');
+
+    const broken = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', texts: "{openChat: 'Öffnen'}" });
+    await vi.waitFor(() => expect(launcher()?.getAttribute('aria-label')).toBe('Open chat with Tag Bot'));
+    expect(broken.warn.mock.calls).toEqual([['ChatbotWidget: data-texts ignored: not JSON.']]);
+  });
+
   it('inline (data-mode="inline") puts the panel right after the script tag; destroy leaves only the script tag', async () => {
     await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', mode: 'inline' });
     const script = document.querySelector('script');

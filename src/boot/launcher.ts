@@ -8,7 +8,8 @@ import { effect, signal, untracked } from '@preact/signals-core';
 import type { WidgetModel } from '../model/types.js';
 import launcherCss from '../ui/launcher.css?inline';
 import type { MediaController } from '../ui/media/slot.js';
-import { closeChatLabel, DISMISS_POPUP, openChatLabel, PANEL_LOAD_FAILED, UI_LANG } from '../ui/launcher-strings.js';
+import { fill } from '../model/texts.js';
+import { LAUNCHER_TEXTS, UI_LANG } from '../ui/launcher-strings.js';
 import { adoptStyles } from '../ui/styles.js';
 import type { PanelHandle } from './panel-host.js';
 
@@ -34,6 +35,11 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   const panelId = `cw-panel-${Math.random().toString(36).slice(2, 10)}`;
   const loadFailed = signal(false);
   const cleanups: Array<() => void> = [adoptStyles(shadow, launcherCss)];
+  const texts = { ...LAUNCHER_TEXTS, ...model.texts };
+  /** Marks a node that holds only the widget's own words: English unless mount()'s `texts` gave them. */
+  const ownWords = (node: HTMLElement): void => {
+    if (!model.texts) node.lang = UI_LANG;
+  };
   let panel: PanelHandle | null = null;
   let loading: Promise<void> | null = null;
   let restoreFocus = false;
@@ -73,8 +79,8 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   slot.style.display = 'contents';
   const error = create('p', 'cw-root__error');
   error.setAttribute('role', 'alert');
-  error.lang = UI_LANG;
-  error.textContent = PANEL_LOAD_FAILED;
+  ownWords(error);
+  error.textContent = texts.panelLoadFailed;
   root.append(slot);
   shadow.append(root);
   // No relatedTarget: focus came back with the window (another tab, a link opened from the panel), not from the page.
@@ -112,7 +118,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     ? button('cw-launcher', () => model.toggle())
     : null;
   if (launcher !== null) {
-    launcher.lang = UI_LANG;
+    ownWords(launcher);
     const prefetch = (): void => {
       model.prefetch();
       loadPanel();
@@ -135,8 +141,8 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     if (shadow.activeElement === dismiss) launcher?.focus();
     model.dismissPopup();
   });
-  dismiss.setAttribute('aria-label', DISMISS_POPUP);
-  dismiss.lang = UI_LANG;
+  dismiss.setAttribute('aria-label', texts.dismissPopup);
+  ownWords(dismiss);
   dismiss.append(glyph('', GLYPHS.dismiss));
   popup.append(popupText, dismiss);
 
@@ -151,7 +157,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
       const open = model.isOpen.value;
       const { name, launcherIconUrl } = model.settings.value;
       launcher.className = open ? 'cw-launcher cw-launcher--open' : 'cw-launcher';
-      launcher.setAttribute('aria-label', open ? closeChatLabel(name) : openChatLabel(name));
+      launcher.setAttribute('aria-label', fill(open ? texts.closeChat : texts.openChat, { name }));
       launcher.setAttribute('aria-expanded', String(open));
       let icon: Element;
       if (open || launcherIconUrl === null) {

@@ -16,6 +16,7 @@ import type { AskRequest, ChatAskType } from '../api/types.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
 import { errorKind, failureMessage } from './failures.js';
+import { GENERIC_FAILURE, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { ANSWER_HEARTBEAT_MS, createTabSync } from './tab-sync.js';
@@ -51,6 +52,8 @@ export interface ConversationDeps {
   frame?: FrameScheduler;
   /** Tells when the page starts to go away (frame.ts onPageLeaving); returns what stops telling. */
   pageLeaving?: (listener: () => void) => Cancel;
+  /** mount()'s `texts`: the widget's own words where they are not English. */
+  texts?: TextOverrides;
 }
 
 export interface Conversation extends ConversationModel {
@@ -76,6 +79,16 @@ const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', aud
 
 export function createConversation(deps: ConversationDeps): Conversation {
   const { state, clock } = deps;
+  // The sentences this file says in English; the other failures' are the service client's own.
+  const english: Record<'genericFailure' | 'emptyAnswer' | 'interrupted' | 'you', string> = {
+    genericFailure: GENERIC_FAILURE,
+    emptyAnswer: failureText.emptyAnswer,
+    interrupted: failureText.interrupted,
+    you: 'You',
+  };
+  const texts = { ...english, ...deps.texts };
+  /** What an answer with no words fails with: its sentence is the conversation's own, not a failure kind's. */
+  const emptyAnswer = new ServiceError('malformed', texts.emptyAnswer, { operation: 'askStream' });
   const frame = deps.frame ?? animationFrameScheduler(clock);
   const { messages, draft, busy, rateLimit } = state;
   const messageIds = `${clock.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -205,7 +218,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       }
       const text = final.Answer !== '' ? final.Answer : received;
       // An empty bubble marked done would say nothing and offer nothing: the question fails, to be sent again.
-      if (text.trim() === '') throw new ServiceError('malformed', failureText.emptyAnswer, { operation: 'askStream' });
+      if (text.trim() === '') throw emptyAnswer;
       cancelPendingFrame();
       batch(() => {
         answer.text.value = text;
@@ -218,7 +231,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const partial = isServiceError(error) && error.partialText ? error.partialText : received;
       // Only a request that failed to reach the service: beforeunload also fires for a mailto: link, a download and a
       // leave the visitor cancelled, after which the service's own refusal must still be shown.
-      const reason = pageLeft && errorKind(error) === 'network' ? failureText.interrupted : failureMessage(error);
+      const told = (words: TextOverrides & typeof english): string =>
+        pageLeft && errorKind(error) === 'network'
+          ? words.interrupted
+          : error === emptyAnswer ? words.emptyAnswer : failureMessage(error, words);
+      const reason = told(texts);
       batch(() => {
         if (run.stopped) {
           answer.text.value = partial;
@@ -237,7 +254,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
           user.status.value = 'failed';
         }
       });
-      if (!run.stopped) deps.emit('error', { message: reason, kind: errorKind(error) });
+      // In English, for the page's logs; the visitor reads `reason`.
+      if (!run.stopped) deps.emit('error', { message: told(english), kind: errorKind(error) });
       return { ok: false, reason: run.stopped ? 'stopped' : 'failed' };
     } finally {
       cancelBeat();
@@ -251,7 +269,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   const [writeMessages, writeMessagesAfterPaint, writeDraft, removeForGood, startNew, disposeSync] = createTabSync(
-    deps, sessions, frame, messageIds, live, () => running?.answer, () => conversation.stop(),
+    { ...deps, texts }, sessions, frame, messageIds, live, () => running?.answer, () => conversation.stop(),
   );
 
   const conversation: Conversation = {
@@ -332,7 +350,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       sessions.fresh().catch(() => undefined);
     },
 
-    transcript: () => transcriptOf(live(), deps.settings.peek().name),
+    transcript: () => transcriptOf(live(), deps.settings.peek().name, texts.you),
 
     sessionKey: () => sessions.current?.key,
 

@@ -1,13 +1,21 @@
-/** How a failed call is told: in plain words to the visitor, by kind to the page's error listeners. */
+/**
+ * How a failed call is told: in plain words to the visitor, in mount()'s `texts` where given, and by kind to the
+ * page's error listeners. In the panel's bundle: the launcher's never words a failure.
+ */
 import { isServiceError } from '../api/errors.js';
+import { GENERIC_FAILURE, fill, type TextOverrides } from './texts.js';
 
-export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
-
-/** The plain-words reason of a failure: the service's own Message when it gave one (monthly cap, rate limit...). */
-export function failureMessage(error: unknown): string {
-  if (!isServiceError(error)) return GENERIC_FAILURE;
-  if ((error.kind === 'business' || error.kind === 'http') && error.serviceMessage) return error.serviceMessage;
-  return error.message || GENERIC_FAILURE;
+/**
+ * The plain-words reason of a failure, in `texts`: the service's own Message when it gave one (monthly cap, rate
+ * limit...), else the sentence for its kind, else the service client's English one.
+ */
+export function failureMessage(error: unknown, texts: TextOverrides = {}): string {
+  const generic = texts.genericFailure ?? GENERIC_FAILURE;
+  if (!isServiceError(error)) return generic;
+  const { kind, serviceMessage } = error;
+  if ((kind === 'business' || kind === 'http') && serviceMessage) return serviceMessage;
+  const text = texts[kind];
+  return text ? fill(text, { status: error.status, code: error.code }) : error.message || generic;
 }
 
 /** The kind an 'error' event reports: the ServiceError's kind, or 'unknown'. */

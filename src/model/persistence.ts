@@ -5,7 +5,6 @@
  */
 import { signal, type Signal } from '@preact/signals-core';
 import { isNumber, isRecord, isString } from '../api/envelope.js';
-import { failureText } from '../api/messages.js';
 import type { Attachment, AttachmentKind, ChatMessage, MessageRole, MessageStatus } from './types.js';
 import type { KeyValueStore } from './storage.js';
 
@@ -69,21 +68,24 @@ export function createMessage(init: MessageInit): LiveMessage {
 /** Whether an answer is still on its way (waiting for its first words, or streaming). */
 export const isArriving = (status: MessageStatus): boolean => status === 'waiting' || status === 'streaming';
 
-/** An answer still arriving whose page is gone, or going: nothing will finish it, so it is kept as interrupted. */
-function endedWithItsPage(message: StoredMessage): StoredMessage {
-  if (isArriving(message.status)) {
+/**
+ * An answer still arriving whose page is gone, or going: nothing will finish it, so it is kept as interrupted, with
+ * `why` (the conversation's sentence for an interrupted answer).
+ */
+function endedWithItsPage(message: StoredMessage, why: string | undefined): StoredMessage {
+  if (why !== undefined && isArriving(message.status)) {
     message.status = 'interrupted';
     // Not "when the page was closed": a single-page app's route change ends a widget (destroy()) with the page open.
-    message.error = failureText.interrupted;
+    message.error = why;
   }
   return message;
 }
 
 /**
  * What is stored of a message. The store keeps JSON, which leaves out the undefined fields (no error, files or
- * mailto). `leaving`: the page is going away (see endedWithItsPage).
+ * mailto). `endedAs`, when the page is going away: see endedWithItsPage.
  */
-export function toStored(message: ChatMessage, leaving = false): StoredMessage {
+export function toStored(message: ChatMessage, endedAs?: string): StoredMessage {
   const stored: StoredMessage = {
     id: message.id,
     role: message.role,
@@ -94,7 +96,7 @@ export function toStored(message: ChatMessage, leaving = false): StoredMessage {
     attachments: message.attachments.length > 0 ? message.attachments : undefined,
     mailto: message.mailto,
   };
-  return leaving ? endedWithItsPage(stored) : stored;
+  return endedWithItsPage(stored, endedAs);
 }
 
 const ROLES: readonly MessageRole[] = ['user', 'assistant', 'notice'];
@@ -110,10 +112,11 @@ function readAttachment(value: unknown): Attachment | null {
 }
 
 /**
- * One stored message, or null when it is not one. With `restoring` (a page load), an answer that was still arriving
- * comes back 'interrupted': nothing streams it any more. Otherwise another tab may still be streaming it.
+ * One stored message, or null when it is not one. With `endedAs` (a page load), an answer that was still arriving
+ * comes back 'interrupted' (endedWithItsPage): nothing streams it any more. Otherwise another tab may still be
+ * streaming it.
  */
-export function readStoredMessage(value: unknown, restoring = true): StoredMessage | null {
+export function readStoredMessage(value: unknown, endedAs?: string): StoredMessage | null {
   if (!isRecord(value)) return null;
   const { id, role, text, status, createdAt, error, attachments, mailto } = value;
   if (!isString(id) || !ROLES.includes(role as MessageRole) || !isString(text) || !isNumber(createdAt)) return null;
@@ -124,16 +127,16 @@ export function readStoredMessage(value: unknown, restoring = true): StoredMessa
     message.attachments = attachments.map(readAttachment).filter((item): item is Attachment => item !== null);
   }
   if (isString(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
-  return restoring ? endedWithItsPage(message) : message;
+  return endedWithItsPage(message, endedAs);
 }
 
-export function readMessages(store: KeyValueStore, restoring = true): LiveMessage[] {
+export function readMessages(store: KeyValueStore, endedAs?: string): LiveMessage[] {
   const stored = store.get<unknown>(STORE_KEYS.messages);
   if (!Array.isArray(stored)) return [];
   const seen = new Set<string>();
   const messages: LiveMessage[] = [];
   for (const value of stored) {
-    const message = readStoredMessage(value, restoring);
+    const message = readStoredMessage(value, endedAs);
     if (message === null || seen.has(message.id)) continue;
     seen.add(message.id);
     messages.push(createMessage(message));

@@ -9,7 +9,6 @@
  * missed them cannot bring the old messages back with its next write.
  */
 import { batch, effect } from '@preact/signals-core';
-import { failureText } from '../api/messages.js';
 import {
   isArriving, readDraft, readMessages, readRemoved, readSession, readTime, STORE_KEYS, toStored, type LiveMessage,
 } from './persistence.js';
@@ -64,7 +63,7 @@ export type TabSync = [
  * when another tab started a new conversation after it was asked.
  */
 export function createTabSync(
-  deps: Pick<ConversationDeps, 'settings' | 'chatStore' | 'state' | 'clock'>,
+  deps: Pick<ConversationDeps, 'settings' | 'chatStore' | 'state' | 'clock'> & { texts: { interrupted: string } },
   sessions: SessionKeeper,
   frame: FrameScheduler,
   ownIds: string,
@@ -73,6 +72,8 @@ export function createTabSync(
   stopAnswer: () => void,
 ): TabSync {
   const { state: { messages, draft, loaded }, clock } = deps;
+  /** The conversation's sentence for an answer nothing will finish. */
+  const interrupted = deps.texts.interrupted;
   let storeKind = storageKindOf(deps.settings.peek());
   let store = deps.chatStore(storeKind);
   /** When this conversation was started (a later stored start is another tab's "new conversation"); 0: never. */
@@ -101,7 +102,7 @@ export function createTabSync(
     // Written lately: an answer still arriving may be streaming in another tab (checkStale gives it up otherwise).
     const lately = clock.now() - readTime(store, STORE_KEYS.saved) < STALE_ANSWER_MS;
     batch(() => {
-      messages.value = kept(readMessages(store, !lately));
+      messages.value = kept(readMessages(store, lately ? undefined : interrupted));
       if (draft.peek() === '') draft.value = readDraft(store);
     });
     // Only a stored session replaces the current one: a session still on its way (an upload asked for it before
@@ -124,7 +125,7 @@ export function createTabSync(
       batch(() => {
         for (const message of arriving) {
           message.status.value = 'interrupted';
-          message.error.value = failureText.interrupted;
+          message.error.value = interrupted;
         }
       });
     }
@@ -152,7 +153,7 @@ export function createTabSync(
     // An answer asked before the stored start belongs to the conversation another tab ended.
     if ((answering()?.createdAt ?? Infinity) < startedAt) stopAnswer();
     const list = live();
-    const [merged, lacking] = mergeStored(kept(list), kept(readMessages(store, false)), startedAt, isOwn);
+    const [merged, lacking] = mergeStored(kept(list), kept(readMessages(store)), startedAt, isOwn);
     if (merged.length !== list.length || merged.some((message, index) => message !== list[index])) {
       messages.value = merged;
     }
@@ -171,7 +172,7 @@ export function createTabSync(
     store.set(STORE_KEYS.started, startedAt);
     store.set(STORE_KEYS.removed, [...removed]);
     store.set(STORE_KEYS.saved, clock.now());
-    store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving)));
+    store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving ? interrupted : undefined)));
   }
 
   function onStoredChange(): void {

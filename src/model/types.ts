@@ -5,6 +5,7 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { ChatAskType } from '../api/types.js';
 import type { WidgetSettings } from './settings.js';
+import type { TextOverrides } from './texts.js';
 
 export type MessageRole = 'user' | 'assistant' | 'notice';
 
@@ -91,7 +92,8 @@ export interface ConversationModel {
 export type ConfigState =
   | { readonly status: 'loading' }
   | { readonly status: 'ready' }
-  | { readonly status: 'failed'; readonly error: string };
+  /** `error`: what GetConfig failed with; the panel words it (src/model/failures.ts). */
+  | { readonly status: 'failed'; readonly error: unknown };
 
 export type WidgetMode = 'floating' | 'inline';
 
@@ -99,6 +101,8 @@ export interface WidgetModel {
   readonly mode: WidgetMode;
   /** mount()'s `locale` (BCP 47) for message and wait times; undefined: the browser's clock, English wait texts. */
   readonly locale?: string | undefined;
+  /** mount()'s `texts`: the widget's own words where they are not its English defaults. */
+  readonly texts?: TextOverrides | undefined;
   readonly settings: ReadonlySignal<WidgetSettings>;
   readonly config: ReadonlySignal<ConfigState>;
   /**

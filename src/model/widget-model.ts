@@ -4,8 +4,8 @@
  * on first use (lazy-conversation.ts). No DOM here: widget.ts connects it to the page.
  */
 import { computed, effect, signal } from '@preact/signals-core';
-import { isServiceError } from '../api/errors.js';
 import type { ChatbotSettings, GetConfigRequest, PublicConfig } from '../api/types.js';
+import { isServiceError } from '../api/errors.js';
 import type { Conversation, ConversationDeps, Emit } from './conversation.js';
 import { createConversationState, createLazyConversation, type LazyConversation } from './lazy-conversation.js';
 import type { Session } from './persistence.js';
@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './scheduler.js';
 import { resolveSettings, type WidgetSettings } from './settings.js';
 import { createTimeZoneMemory } from './time-zone.js';
 import type { KeyValueStore, StorageKind } from './storage.js';
+import { EMAIL_SUBJECT, fill, PANEL_LOAD_FAILED, type TextOverrides } from './texts.js';
 import type { ConfigState, WidgetMode, WidgetModel } from './types.js';
 
 /** Keys in the visitor's store: the last GetConfig answer, and whether the welcome popup was shown. */
@@ -46,6 +47,8 @@ export interface WidgetModelOptions {
   open?: boolean;
   /** mount()'s locale, handed to the UI for its times. */
   locale?: string;
+  /** mount()'s texts, handed to the UI and the conversation. */
+  texts?: TextOverrides;
 }
 
 export interface WidgetModelHandle extends WidgetModel {
@@ -69,14 +72,13 @@ export function formatClientTime(date: Date): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const LOAD_FAILED = 'The chat could not be loaded.';
-
+/** An 'error' event's payload: in English, for the page's logs (the visitor reads the failure in the widget's texts). */
 function describeError(error: unknown): { message: string; kind: string } {
-  return isServiceError(error) ? { message: error.message, kind: error.kind } : { message: LOAD_FAILED, kind: 'unknown' };
+  return isServiceError(error) ? { message: error.message, kind: error.kind } : { message: PANEL_LOAD_FAILED, kind: 'unknown' };
 }
 
 export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandle {
-  const { mode, visitorStore, emit } = options;
+  const { mode, visitorStore, emit, texts = {} } = options;
   const clock = options.clock ?? systemClock;
   const consoleWarn = options.warn ?? ((message: string) => console.warn(message));
   // Settings are resolved twice (cached, then fresh): the same problem is reported once.
@@ -160,7 +162,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
           // For its warnings only: the settings already hold this result, resolved silently at the start.
           resolve(knownConfig);
           if (!disposed) {
-            config.value = { status: 'failed', error: problem.message };
+            config.value = { status: 'failed', error };
             emit('error', problem);
           }
           throw error;
@@ -197,10 +199,11 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
         visitorStore,
         newSession,
         emit,
+        texts,
         state: conversationState,
         clock,
       }),
-    (error) => emit('error', { message: LOAD_FAILED, kind: describeError(error).kind }),
+    (error) => emit('error', { message: PANEL_LOAD_FAILED, kind: describeError(error).kind }),
   );
 
   function setOpen(open: boolean): void {
@@ -221,7 +224,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       if (/[\uDC00-\uDFFF]/.test(transcript[start]!)) start++;
       transcript = `…${transcript.slice(start)}`;
     }
-    const subject = `Conversation with ${settings.peek().name}`;
+    const subject = fill(texts.emailSubject ?? EMAIL_SUBJECT, { name: settings.peek().name });
     return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
   }
 
@@ -238,6 +241,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   return {
     mode,
     locale: options.locale,
+    texts: options.texts,
     settings,
     config,
     configKnown,

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Attachment } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
 import { ImageThumb } from './media/Lightbox.js';
-import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO, UI_LANG } from './strings.js';
+import { useTexts } from './strings.js';
 
 /**
  * Media sent with a question, shown in the history by the URL the service serves them from (restored
@@ -14,7 +14,7 @@ import { ATTACHED_AUDIO, ATTACHED_IMAGE, ATTACHED_VIDEO, UI_LANG } from './strin
 export function Attachments({ items }: { items: readonly Attachment[] }): JSX.Element {
   return (
     // The widget's words, and the names of the visitor's files.
-    <ul class="cw-msg__files" lang={UI_LANG}>
+    <ul class="cw-msg__files" lang={useTexts().lang}>
       {items.map((item) => (
         <li key={item.fileId} class={`cw-msg__file cw-msg__file--${item.kind}`}>
           <AttachmentView item={item} />
@@ -24,12 +24,12 @@ export function Attachments({ items }: { items: readonly Attachment[] }): JSX.El
   );
 }
 
-const LABEL = { image: ATTACHED_IMAGE, audio: ATTACHED_AUDIO, video: ATTACHED_VIDEO } as const;
-
 function AttachmentView({ item }: { item: Attachment }): JSX.Element {
   const [unavailable, setUnavailable] = useState(false);
+  const texts = useTexts();
   const src = unavailable ? null : safeUrl(item.url);
-  const label = `${LABEL[item.kind]}: ${item.name}`;
+  const kind = item.kind === 'image' ? texts.attachedImage : item.kind === 'audio' ? texts.attachedAudio : texts.attachedVideo;
+  const label = `${kind}: ${item.name}`;
   if (item.kind === 'image' && src !== null) {
     return <ImageThumb src={src} label={label} onError={() => setUnavailable(true)} />;
   }

@@ -4,7 +4,7 @@ import type { ConversationModel } from '../model/types.js';
 import { ImageButton, PushToTalkButton } from './MediaButtons.js';
 import type { ComposerMedia } from './media-slots.js';
 import { pickerAccept } from './media/accept.js';
-import { COMPOSER_LABEL, DEFAULT_PLACEHOLDER, SEND, STOP, UI_LANG } from './strings.js';
+import { useTexts } from './strings.js';
 
 export interface ComposerProps {
   conversation: ConversationModel;
@@ -25,6 +25,7 @@ export interface ComposerProps {
  */
 export function Composer(props: ComposerProps): JSX.Element {
   const { conversation, inputRef, media } = props;
+  const texts = useTexts();
   const draft = conversation.draft.value;
   const busy = conversation.busy.value;
   const hasFiles = media?.hasDraft?.() ?? false;
@@ -110,9 +111,9 @@ export function Composer(props: ComposerProps): JSX.Element {
           class="cw-composer__input"
           rows={1}
           dir="auto"
-          aria-label={COMPOSER_LABEL}
+          aria-label={texts.composer}
           aria-describedby={props.blockedBy}
-          placeholder={props.placeholder || DEFAULT_PLACEHOLDER}
+          placeholder={props.placeholder || texts.placeholder}
           value={draft}
           onInput={(event) => {
             conversation.draft.value = event.currentTarget.value;
@@ -126,8 +127,8 @@ export function Composer(props: ComposerProps): JSX.Element {
         <button
           type="submit"
           class={busy ? 'cw-composer__send cw-composer__send--stop' : 'cw-composer__send'}
-          lang={UI_LANG}
-          aria-label={busy ? STOP : SEND}
+          lang={texts.lang}
+          aria-label={busy ? texts.stop : texts.send}
           // aria-disabled, not disabled: a disabled button drops focus when the answer ends and it turns back.
           aria-disabled={!busy && !canSend}
           onClick={(event) => {

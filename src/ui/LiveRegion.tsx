@@ -5,7 +5,8 @@ import { afterNextPaint } from '../model/frame.js';
 import type { Cancel } from '../model/scheduler.js';
 import type { MessageStatus, WidgetModel } from '../model/types.js';
 import { markdownToPlainText } from './markdown/plain-text.js';
-import { ANSWER_CONTINUES, ANSWER_STOPPED, DEFAULT_BOT_NAME, answerFailed, answerFrom } from './strings.js';
+import { fill } from '../model/texts.js';
+import type { PanelTexts } from './strings.js';
 
 /**
  * How much of a finished answer is announced (characters, cut at a word). A screen reader reads the rest in the
@@ -30,7 +31,7 @@ export interface Announcer {
  * restored from storage are already known and stay silent. Reads statuses, not texts, so a streamed chunk does
  * not even wake this up.
  */
-export function useAnnouncer(model: WidgetModel): Announcer {
+export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
   const counter = useRef(0);
   // What was there when the panel first rendered (restored history) stays silent. Taken during render: the signal
@@ -54,7 +55,10 @@ export function useAnnouncer(model: WidgetModel): Announcer {
   const announceAnswer = (markdown: string): void => {
     const cancel = afterNextPaint(() => {
       pendingAnswers.current.delete(cancel);
-      announce(answerFrom(model.settings.peek().name || DEFAULT_BOT_NAME, spoken(markdown)));
+      const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH);
+      // The words, not the markdown source ("**nine**" is heard as "nine"); the whole answer is in the log.
+      const name = model.settings.peek().name || texts.botName;
+      announce(fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text }));
     });
     pendingAnswers.current.add(cancel);
   };
@@ -78,7 +82,7 @@ export function useAnnouncer(model: WidgetModel): Announcer {
         } else if (message.role === 'assistant' && wasRunning) {
           if (status === 'done') announceAnswer(message.text.peek());
           else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
-          else if (status === 'stopped') announce(ANSWER_STOPPED);
+          else if (status === 'stopped') announce(texts.answerStopped);
         } else if (message.role === 'user' && status === 'failed') {
           awaiting.set(message.id, 'question');
         }
@@ -88,21 +92,12 @@ export function useAnnouncer(model: WidgetModel): Announcer {
       const error = message.error.value; // subscribes only while waiting for it
       if (error === null) continue;
       awaiting.delete(message.id);
-      announce(failure === 'answer' ? answerFailed(error) : error);
+      announce(failure === 'answer' ? fill(texts.answerFailed, { error }) : error);
     }
     for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
   });
 
   return { current, announce };
-}
-
-/**
- * A finished answer as words, not its markdown source ("**nine**" is heard as "nine"), from the message's text:
- * the status and the final text are set together, so this never depends on what has been rendered yet.
- */
-function spoken(markdown: string): string {
-  const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH);
-  return cut ? text + ANSWER_CONTINUES : text;
 }
 
 /**

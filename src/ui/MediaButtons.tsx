@@ -1,15 +1,16 @@
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { ComposerMedia } from './media-slots.js';
-import { ATTACH_IMAGE, PUSH_TO_TALK, UI_LANG } from './strings.js';
+import { useTexts } from './strings.js';
 
 export function ImageButton({ onPick, onPrefetch }: { onPick: () => void; onPrefetch?: (() => void) | undefined }): JSX.Element {
+  const texts = useTexts();
   return (
     <button
       type="button"
       class="cw-composer__media cw-composer__image"
-      lang={UI_LANG}
-      aria-label={ATTACH_IMAGE}
+      lang={texts.lang}
+      aria-label={texts.attachFiles}
       onClick={onPick}
       onPointerEnter={onPrefetch}
       onFocus={onPrefetch}
@@ -41,6 +42,7 @@ export function PushToTalkButton({
   onPrefetch?: (() => void) | undefined;
 }): JSX.Element {
   const [pressed, setPressed] = useState(false);
+  const texts = useTexts();
   const recordingRef = useRef(false);
   // Once the media code is there it knows best: a recording refused, failed (no microphone) or stopped at its time
   // limit is over, though nothing here ended it.
@@ -64,8 +66,8 @@ export function PushToTalkButton({
     <button
       type="button"
       class={recording ? 'cw-composer__media cw-composer__mic cw-composer__mic--recording' : 'cw-composer__media cw-composer__mic'}
-      lang={UI_LANG}
-      aria-label={PUSH_TO_TALK}
+      lang={texts.lang}
+      aria-label={texts.pushToTalk}
       aria-pressed={recording}
       // aria-disabled, not disabled (as the send button): a disabled button drops focus while the answer runs.
       aria-disabled={disabled && !recording}

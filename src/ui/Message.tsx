@@ -5,20 +5,8 @@ import type { ChatMessage, ConversationModel } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
 import { Attachments } from './Attachments.js';
 import { MessageText } from './MessageText.js';
-import {
-  COPIED,
-  COPY,
-  COPY_ANSWER,
-  COPY_FAILED,
-  EDIT_MESSAGE,
-  EMAIL_TRANSCRIPT,
-  RETRY,
-  RETRY_MESSAGE,
-  STOPPED,
-  UI_LANG,
-  YOU,
-  typingLabel,
-} from './strings.js';
+import { fill } from '../model/texts.js';
+import { useTexts } from './strings.js';
 
 export interface MessageProps {
   message: ChatMessage;
@@ -44,6 +32,8 @@ export function Message({
   const status = message.status.value;
   const text = message.text.value;
   const error = message.error.value;
+  const texts = useTexts();
+  const { lang } = texts;
   useLayoutEffect(onLayout);
 
   const failed = status === 'failed' || status === 'interrupted';
@@ -58,8 +48,8 @@ export function Message({
   return (
     <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
       {role !== 'notice' && (
-        <span class="cw-sr-only" lang={role === 'user' ? UI_LANG : undefined}>
-          {role === 'user' ? YOU : botName}:{' '}
+        <span class="cw-sr-only" lang={role === 'user' ? lang : undefined}>
+          {role === 'user' ? texts.you : botName}:{' '}
         </span>
       )}
       {status === 'waiting' ? (
@@ -73,15 +63,15 @@ export function Message({
       )}
       {message.attachments.length > 0 && <Attachments items={message.attachments} />}
       {error !== null && <p class="cw-msg__error">{error}</p>}
-      {status === 'stopped' && <p class="cw-msg__note" lang={UI_LANG} dir="ltr">{STOPPED}</p>}
+      {status === 'stopped' && <p class="cw-msg__note" lang={lang} dir={texts.dir}>{texts.stopped}</p>}
       {mailto !== null && (
-        <a class="cw-msg__mailto" href={mailto} lang={UI_LANG} dir="ltr">
-          {EMAIL_TRANSCRIPT}
+        <a class="cw-msg__mailto" href={mailto} lang={lang} dir={texts.dir}>
+          {texts.emailTranscript}
         </a>
       )}
       {finished && (
         // The time is digits in the visitor's locale; the rest are the widget's buttons.
-        <div class="cw-msg__meta" lang={UI_LANG}>
+        <div class="cw-msg__meta" lang={lang}>
           {time !== '' && (
             <time class="cw-msg__time" dir="ltr" dateTime={new Date(message.createdAt).toISOString()}>
               {time}
@@ -98,7 +88,7 @@ export function Message({
                 focusLog();
               }}
             >
-              {role === 'user' ? RETRY_MESSAGE : RETRY}
+              {role === 'user' ? texts.sendAgain : texts.retry}
             </button>
           )}
           {role === 'user' && status === 'failed' && message.attachments.length === 0 && (
@@ -110,7 +100,7 @@ export function Message({
                 focusComposer();
               }}
             >
-              {EDIT_MESSAGE}
+              {texts.edit}
             </button>
           )}
         </div>
@@ -120,8 +110,9 @@ export function Message({
 }
 
 export function TypingIndicator({ name }: { name: string }): JSX.Element {
+  const texts = useTexts();
   return (
-    <div class="cw-typing" role="img" lang={UI_LANG} aria-label={typingLabel(name)}>
+    <div class="cw-typing" role="img" lang={texts.lang} aria-label={fill(texts.typing, { name })}>
       <span class="cw-typing__dot" />
       <span class="cw-typing__dot" />
       <span class="cw-typing__dot" />
@@ -134,6 +125,7 @@ const COPY_FEEDBACK_MS = 2000;
 
 function CopyButton({ text, announce }: { text: string; announce: (text: string) => void }): JSX.Element {
   const [state, setState] = useState<CopyState>('idle');
+  const texts = useTexts();
   useEffect(() => {
     if (state === 'idle') return;
     const timer = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
@@ -145,20 +137,20 @@ function CopyButton({ text, announce }: { text: string; announce: (text: string)
       // Missing outside secure contexts: the TypeError lands in catch like a refused permission.
       await navigator.clipboard.writeText(text);
       setState('copied');
-      announce(COPIED);
+      announce(texts.copied);
     } catch {
       setState('failed');
-      announce(COPY_FAILED);
+      announce(texts.copyFailed);
     }
   };
   return (
     <button
       type="button"
       class={`cw-msg__action cw-msg__copy${state === 'idle' ? '' : ` cw-msg__copy--${state}`}`}
-      aria-label={state === 'idle' ? COPY_ANSWER : undefined}
+      aria-label={state === 'idle' ? texts.copyAnswer : undefined}
       onClick={() => void copy()}
     >
-      {state === 'copied' ? COPIED : state === 'failed' ? COPY_FAILED : COPY}
+      {state === 'copied' ? texts.copied : state === 'failed' ? texts.copyFailed : texts.copy}
     </button>
   );
 }

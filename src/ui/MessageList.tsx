@@ -3,7 +3,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/
 import type { ConversationModel } from '../model/types.js';
 import { Message } from './Message.js';
 import { MessageText } from './MessageText.js';
-import { CONVERSATION_LABEL, JUMP_TO_LATEST, PANEL_LOADING, UI_LANG } from './strings.js';
+import { useTexts } from './strings.js';
 
 export interface MessageListProps {
   conversation: ConversationModel;
@@ -30,6 +30,7 @@ export function MessageList({
 }: MessageListProps): JSX.Element {
   const messages = conversation.messages.value;
   const loaded = conversation.loaded.value;
+  const texts = useTexts();
   const followRef = useRef(true);
   const [following, setFollowing] = useState(true);
   const seenCount = useRef(messages.length);
@@ -108,7 +109,7 @@ export function MessageList({
         class="cw-log"
         role="log"
         aria-live="off"
-        aria-label={CONVERSATION_LABEL}
+        aria-label={texts.conversation}
         tabIndex={0}
         onScroll={onScroll}
         onLoadCapture={keepInView}
@@ -121,11 +122,11 @@ export function MessageList({
             </div>
           </div>
         )}
-        {loaded ? items : <p class="cw-log__loading" lang={UI_LANG} dir="ltr">{PANEL_LOADING}</p>}
+        {loaded ? items : <p class="cw-log__loading" lang={texts.lang} dir={texts.dir}>{texts.panelLoading}</p>}
       </div>
       {!following && (
-        <button type="button" class="cw-jump" lang={UI_LANG} dir="ltr" onClick={jumpToLatest}>
-          {JUMP_TO_LATEST}
+        <button type="button" class="cw-jump" lang={texts.lang} dir={texts.dir} onClick={jumpToLatest}>
+          {texts.jumpToLatest}
         </button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { JSX, RefObject } from 'preact';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../model/types.js';
 import { Composer } from './Composer.js';
 import { LiveRegion, useAnnouncer } from './LiveRegion.js';
@@ -8,7 +8,9 @@ import { MessageList } from './MessageList.js';
 import { PanelHeader } from './PanelHeader.js';
 import { PanelFooter, RateLimitBanner, SuggestedMessages } from './PanelParts.js';
 import { useMediaQuery, useVisualViewport } from './panel-hooks.js';
-import { CONFIG_LOADING, DEFAULT_BOT_NAME, DROP_FILES, RETRY, UI_LANG, configFailed } from './strings.js';
+import { failureMessage } from '../model/failures.js';
+import { fill } from '../model/texts.js';
+import { panelTexts, TextsProvider } from './strings.js';
 import panelCss from './panel.css?inline';
 
 /*
@@ -44,13 +46,15 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const known = model.configKnown.value;
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
-  const announcer = useAnnouncer(model);
+  const texts = useMemo(() => panelTexts(model.texts), [model]);
+  const { lang, dir } = texts;
+  const announcer = useAnnouncer(model, texts);
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
   const dropScroll = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
   const dropping = dropScroll !== null;
 
-  const name = settings.name || DEFAULT_BOT_NAME;
+  const name = settings.name || texts.botName;
   const titleId = `${id}-title`;
   const limitId = `${id}-limit`;
 
@@ -91,6 +95,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   };
 
   return (
+    <TextsProvider value={texts}>
     <div
       ref={dialogRef}
       id={id}
@@ -104,7 +109,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
       {dropping && (
         // Over the part of the panel in view: a panel too short for all it holds is scrolled (to its text field).
         <div class="cw-panel__drop" aria-hidden="true" style={{ top: dropScroll + 8, bottom: 8 - dropScroll }}>
-          {DROP_FILES}
+          {texts.dropFiles}
         </div>
       )}
       <PanelHeader
@@ -116,22 +121,22 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
         onNewConversation={startOver}
         onClose={floating ? onClose : undefined}
       />
-      {config.status === 'loading' && <p class="cw-panel__status" lang={UI_LANG} dir="ltr">{CONFIG_LOADING}</p>}
+      {config.status === 'loading' && <p class="cw-panel__status" lang={lang} dir={dir}>{texts.connecting}</p>}
       {config.status === 'failed' && (
         <div class="cw-panel__status cw-panel__status--error" role="alert">
-          <span>{configFailed(config.error)}</span>{' '}
+          <span>{fill(texts.configUnavailable, { error: failureMessage(config.error, texts) })}</span>{' '}
           <button
             type="button"
             class="cw-link-button"
-            lang={UI_LANG}
-            dir="ltr"
+            lang={lang}
+            dir={dir}
             onClick={() => {
               // The button goes while the settings load: focus moves to the text field, not out of the dialog.
               focusComposer();
               model.reloadConfig();
             }}
           >
-            {RETRY}
+            {texts.retry}
           </button>
         </div>
       )}
@@ -173,6 +178,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
         onTalkToHuman={settings.talkToHuman !== null ? () => model.talkToHuman() : undefined}
       />
     </div>
+    </TextsProvider>
   );
 }
 

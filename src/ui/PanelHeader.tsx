@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { CHAT_TITLE, CLOSE_CHAT, CONFIRM_NEW_CONVERSATION, NEW_CONVERSATION, UI_LANG } from './strings.js';
+import { useTexts } from './strings.js';
 
 export interface PanelHeaderProps {
   titleId: string;
@@ -19,6 +19,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
   // Starting over erases the conversation (in every tab) and sits next to Close: it takes a second press, on the
   // same button, which then says what it will do. Leaving the button forgets the first press.
   const [confirming, setConfirming] = useState(false);
+  const texts = useTexts();
   return (
     // A div, not <header>: in the host page that would be a second banner landmark (axe: landmark-no-duplicate-banner).
     <div class="cw-panel__header">
@@ -34,19 +35,19 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
           (props.loading ? (
             <>
               <span class="cw-panel__placeholder" aria-hidden="true" />
-              <span class="cw-sr-only">{CHAT_TITLE}</span>
+              <span class="cw-sr-only">{texts.chatTitle}</span>
             </>
           ) : (
-            CHAT_TITLE
+            texts.chatTitle
           ))}
       </h2>
       <button
         type="button"
         class={confirming ? 'cw-icon-button cw-panel__new cw-panel__new--confirm' : 'cw-icon-button cw-panel__new'}
-        lang={UI_LANG}
-        dir="ltr"
-        aria-label={confirming ? undefined : NEW_CONVERSATION}
-        title={NEW_CONVERSATION}
+        lang={texts.lang}
+        dir={texts.dir}
+        aria-label={confirming ? undefined : texts.newConversation}
+        title={texts.newConversation}
         aria-disabled={!props.canStartOver}
         onClick={() => {
           if (!props.canStartOver) return;
@@ -56,7 +57,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
         onBlur={() => setConfirming(false)}
       >
         {confirming ? (
-          CONFIRM_NEW_CONVERSATION
+          texts.confirmNewConversation
         ) : (
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
@@ -64,7 +65,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
         )}
       </button>
       {props.onClose !== undefined && (
-        <button type="button" class="cw-icon-button cw-panel__close" lang={UI_LANG} aria-label={CLOSE_CHAT} title={CLOSE_CHAT} onClick={props.onClose}>
+        <button type="button" class="cw-icon-button cw-panel__close" lang={texts.lang} aria-label={texts.closePanel} title={texts.closePanel} onClick={props.onClose}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>

@@ -4,11 +4,12 @@ import type { ContactLink, PrivacyPolicy } from '../model/settings.js';
 import { formatWaitTime } from '../model/time.js';
 import type { RateLimitNotice } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
-import { CONTACT_LABEL, OPENS_IN_NEW_TAB, SUGGESTIONS_LABEL, TALK_TO_HUMAN, UI_LANG, rateLimitWait } from './strings.js';
+import { fill } from '../model/texts.js';
+import { UI_LANG, useTexts } from './strings.js';
 
 export function SuggestedMessages(props: { items: readonly string[]; onPick: (text: string) => void }): JSX.Element {
   return (
-    <div class="cw-chips" role="group" aria-label={SUGGESTIONS_LABEL}>
+    <div class="cw-chips" role="group" aria-label={useTexts().suggestions}>
       {props.items.map((text) => (
         <button key={text} type="button" class="cw-chip" dir="auto" onClick={() => props.onPick(text)}>
           {text}
@@ -22,11 +23,12 @@ export function SuggestedMessages(props: { items: readonly string[]; onPick: (te
  * The local rate limit's message and a countdown that ticks every second until it lifts. Only the message is a
  * live region: a screen reader hears it once, not every tick. The wait is written in `locale`: inside the
  * widget's English sentence for English (or no locale), on its own otherwise ("in 45 Sekunden"), so one line never
- * mixes two languages.
+ * mixes two languages; inside the sentence of mount()'s `texts` when they are given.
  */
 export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; locale?: string | undefined }): JSX.Element {
   const { id, notice, locale } = props;
   const [now, setNow] = useState(Date.now);
+  const texts = useTexts();
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -39,7 +41,9 @@ export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; lo
         {notice.message}
       </p>
       <p class="cw-limit__wait">
-        {locale === undefined || /^en(-|$)/i.test(locale) ? rateLimitWait(wait) : wait}
+        {texts.lang !== UI_LANG || locale === undefined || /^en(-|$)/i.test(locale)
+          ? fill(texts.rateLimitWait, { wait })
+          : wait}
       </p>
     </div>
   );
@@ -58,6 +62,7 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
     return href === null ? [] : [{ ...link, href }];
   });
   const privacyHref = privacyPolicy?.url == null ? null : safeUrl(privacyPolicy.url);
+  const texts = useTexts();
   if (privacyPolicy === null && links.length === 0 && onTalkToHuman === undefined) return null;
   return (
     // A div, not <footer>: in the host page that would be a second contentinfo landmark.
@@ -65,13 +70,13 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
       {(onTalkToHuman !== undefined || links.length > 0) && (
         <div class="cw-panel__actions">
           {onTalkToHuman !== undefined && (
-            <button type="button" class="cw-human" lang={UI_LANG} dir="ltr" onClick={onTalkToHuman}>
-              {TALK_TO_HUMAN}
+            <button type="button" class="cw-human" lang={texts.lang} dir={texts.dir} onClick={onTalkToHuman}>
+              {texts.talkToHuman}
             </button>
           )}
           {links.length > 0 && (
             // Its links are named by their sites' host names: nothing in the page's language.
-            <ul class="cw-contacts" lang={UI_LANG} aria-label={CONTACT_LABEL}>
+            <ul class="cw-contacts" lang={texts.lang} aria-label={texts.contactLinks}>
               {links.map((link) => (
                 <li key={link.href}>
                   <ExternalLink class={`cw-contacts__link cw-contacts__link--${link.kind}`} href={link.href}>
@@ -102,6 +107,7 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
 
 /** http(s) opens in a new tab (and says so to screen readers); mailto opens the mail app in place. */
 function ExternalLink(props: { class: string; href: string; children: string }): JSX.Element {
+  const texts = useTexts();
   if (props.href.startsWith('mailto:')) {
     return (
       <a class={props.class} href={props.href}>
@@ -112,7 +118,7 @@ function ExternalLink(props: { class: string; href: string; children: string }):
   return (
     <a class={props.class} href={props.href} target="_blank" rel="noopener noreferrer">
       {props.children}
-      <span class="cw-sr-only" lang={UI_LANG}> {OPENS_IN_NEW_TAB}</span>
+      <span class="cw-sr-only" lang={texts.lang}> {texts.opensInNewTab}</span>
     </a>
   );
 }

@@ -234,10 +234,13 @@ describe('widget model: settings', () => {
   });
 
   it('reports a failed GetConfig, and tries again on reloadConfig', async () => {
-    const { model, fake, events } = createModel({ configError: new Error('offline') });
+    const offline = new Error('offline');
+    const { model, fake, events } = createModel({ configError: offline });
     await settle();
-    expect(model.config.value).toEqual({ status: 'failed', error: 'The chat could not be loaded.' });
-    expect(events).toEqual([{ name: 'error', payload: { message: 'The chat could not be loaded.', kind: 'unknown' } }]);
+    // The failure itself: the panel words it in the widget's texts (src/model/failures.ts).
+    expect(model.config.value).toEqual({ status: 'failed', error: offline });
+    const message = 'The chat could not be loaded. Check your connection and try again.';
+    expect(events).toEqual([{ name: 'error', payload: { message, kind: 'unknown' } }]);
     fake.configError = null;
     model.reloadConfig();
     expect(model.config.value.status).toBe('loading');

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ServiceError } from '../../src/api/errors';
 import { DEFAULT_SETTINGS } from '../../src/model/settings';
 import { createFakeModel } from '../helpers/fake-model';
 import { renderPanel } from '../helpers/render-ui';
@@ -152,12 +153,15 @@ describe('rate limit', () => {
 });
 
 describe('config state', () => {
+  const offline = (): ServiceError =>
+    new ServiceError('network', 'Could not reach the chat service. Check your connection.', { operation: 'getConfig' });
+
   test('a failed config says so in plain words with a retry', async () => {
     const model = inline();
-    model.config.value = { status: 'failed', error: 'No connection.' };
+    model.config.value = { status: 'failed', error: offline() };
     await renderPanel(model);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('The chat is unavailable: No connection.');
+    expect(alert.textContent).toContain('The chat is unavailable: Could not reach the chat service. Check your connection.');
     const retry = within(alert).getByRole('button', { name: 'Retry' });
     retry.focus();
     fireEvent.click(retry);
@@ -196,13 +200,13 @@ describe('config state', () => {
   test('a first config that fails leaves a plain neutral title beside the error, not a default name', async () => {
     const model = inline();
     model.settings.value = { ...DEFAULT_SETTINGS };
-    model.config.value = { status: 'failed', error: 'No connection.' };
+    model.config.value = { status: 'failed', error: offline() };
     model.configKnown.value = false;
     const { dialog } = await renderPanel(model);
     expect(dialog.querySelector('.cw-panel__title')?.textContent).toBe('Chat');
     expect(dialog.querySelector('.cw-panel__placeholder')).toBeNull();
     expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.name);
-    expect(screen.getByRole('alert').textContent).toContain('No connection.');
+    expect(screen.getByRole('alert').textContent).toContain('Could not reach the chat service.');
   });
 
   test('the header shows the avatar from settings', async () => {

@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { CLOSE, OPEN_IN_NEW_TAB, UI_LANG, VIEW_LARGER } from '../strings.js';
+import { useTexts } from '../strings.js';
 
 export function ImageThumb({ src, label, onError }: { src: string; label: string; onError: () => void }): JSX.Element {
   const [open, setOpen] = useState(false);
@@ -18,7 +18,7 @@ export function ImageThumb({ src, label, onError }: { src: string; label: string
     <>
       <button ref={opener} type="button" class="cw-msg__thumb-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <img class="cw-msg__thumb" src={src} alt={label} loading="lazy" onError={onError} />
-        <span class="cw-sr-only"> ({VIEW_LARGER})</span>
+        <span class="cw-sr-only"> ({useTexts().viewLarger})</span>
       </button>
       {open && <Lightbox src={src} label={label} onClose={close} />}
     </>
@@ -28,6 +28,7 @@ export function ImageThumb({ src, label, onError }: { src: string; label: string
 function Lightbox({ src, label, onClose }: { src: string; label: string; onClose: () => void }): JSX.Element {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const texts = useTexts();
   useEffect(() => {
     dialog.current?.showModal();
     closeButton.current?.focus();
@@ -39,7 +40,7 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
     <dialog
       ref={dialog}
       class="cw-lightbox"
-      lang={UI_LANG}
+      lang={texts.lang}
       aria-label={label}
       onClose={onClose}
       // Escape closes the picture only, not the chat panel around it.
@@ -56,10 +57,10 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
       <img class="cw-lightbox__image" src={src} alt={label} />
       <div class="cw-lightbox__bar">
         <a class="cw-lightbox__link" href={src} target="_blank" rel="noopener noreferrer">
-          {OPEN_IN_NEW_TAB}
+          {texts.openInNewTab}
         </a>
         <button ref={closeButton} type="button" class="cw-lightbox__close" onClick={close}>
-          {CLOSE}
+          {texts.close}
         </button>
       </div>
     </dialog>

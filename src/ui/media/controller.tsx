@@ -19,7 +19,7 @@ import type { MediaController } from './slot.js';
 import { MediaTray } from './MediaTray.js';
 
 export interface MediaControllerOptions {
-  model: Pick<WidgetModel, 'settings'> & { conversation: { load(): Promise<Conversation> } };
+  model: Pick<WidgetModel, 'settings' | 'texts'> & { conversation: { load(): Promise<Conversation> } };
   /** Its baseUrl is absolute: a relative PreUploadUrl resolves against it, for the PUT and for the history. */
   clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
 }
@@ -57,7 +57,7 @@ export async function createMediaController(options: MediaControllerOptions): Pr
   const draft: MediaDraft = createMediaDraft({
     inspect: inspectFile,
     upload,
-    describeFailure: failureMessage,
+    describeFailure: (error) => failureMessage(error, model.texts ?? {}),
     kinds: () => mediaKinds(model.settings.peek()),
     ask(text, attachments) {
       void conversation.send(text, attachments);

@@ -1,0 +1,51 @@
+/** The texts' placeholders, and failures worded in mount()'s texts. */
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/api/errors';
+import { failureText } from '../../src/api/messages';
+import { failureMessage } from '../../src/model/failures';
+import { fill } from '../../src/model/texts';
+
+describe('fill', () => {
+  it('puts values into placeholders, leaves one without a value as written, and never reads a value as a template', () => {
+    expect(fill('Chat mit {name} öffnen', { name: 'Harbor Bot' })).toBe('Chat mit Harbor Bot öffnen');
+    expect(fill('{name}: {text}', { name: 'Bot', text: 'Write {name} here' })).toBe('Bot: Write {name} here');
+    expect(fill('HTTP {status}', { status: 503 })).toBe('HTTP 503');
+    expect(fill('HTTP {status} ({code})', { status: undefined })).toBe('HTTP {status} ({code})');
+  });
+});
+
+describe('failureMessage', () => {
+  const failure = (kind: ConstructorParameters<typeof ServiceError>[0], details: Partial<ConstructorParameters<typeof ServiceError>[2]> = {}) =>
+    new ServiceError(kind, kind === 'http' ? failureText.http(details.status ?? 500) : failureText.network, {
+      operation: 'askStream',
+      ...details,
+    });
+
+  it("words each kind in the given texts, with the service's status and code", () => {
+    const texts = {
+      network: 'Keine Verbindung.',
+      http: 'Der Dienst antwortete mit HTTP {status}.',
+      business: 'Abgelehnt (Code {code}).',
+      malformed: 'Unlesbare Antwort.',
+      interrupted: 'Unterbrochen.',
+    };
+    expect(failureMessage(failure('network'), texts)).toBe('Keine Verbindung.');
+    expect(failureMessage(failure('http', { status: 503 }), texts)).toBe('Der Dienst antwortete mit HTTP 503.');
+    expect(failureMessage(failure('business', { code: 7 }), texts)).toBe('Abgelehnt (Code 7).');
+    expect(failureMessage(failure('malformed'), texts)).toBe('Unlesbare Antwort.');
+    expect(failureMessage(failure('interrupted'), texts)).toBe('Unterbrochen.');
+  });
+
+  it("keeps the service's own message, and the client's English sentence for a kind the texts leave out", () => {
+    const refused = failure('business', { code: 7, serviceMessage: 'Monatliches Limit erreicht.' });
+    expect(failureMessage(refused, { business: 'Abgelehnt.' })).toBe('Monatliches Limit erreicht.');
+    expect(failureMessage(failure('http', { status: 429, serviceMessage: 'Zu viele Anfragen.' }), {})).toBe('Zu viele Anfragen.');
+    expect(failureMessage(failure('network'), { http: 'HTTP {status}' })).toBe(failureText.network);
+    expect(failureMessage(failure('http', { status: 502 }))).toBe(failureText.http(502));
+  });
+
+  it('words what is no service failure as the generic sentence, in the texts where given', () => {
+    expect(failureMessage(new Error('bug'))).toBe('Something went wrong. Please try again.');
+    expect(failureMessage('bug', { genericFailure: 'Etwas ist schiefgelaufen.' })).toBe('Etwas ist schiefgelaufen.');
+  });
+});

@@ -1,0 +1,140 @@
+/** mount()'s `texts` in a DOM (happy-dom): the widget's own words translated, in the page's language, everywhere. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetTexts } from '../src/model/texts';
+import { mount, type Widget } from '../src/widget';
+import { bytes, createFakeFetch, envelopeResponse, streamResponse, type FakeFetch } from './helpers/fake-fetch';
+
+const CONFIG = { Name: 'Harbor Bot', WelcomeMessage: '', SessionID: 1, SessionKey: 'k1' };
+const GERMAN: Partial<WidgetTexts> = {
+  openChat: 'Chat mit {name} öffnen',
+  closeChat: 'Chat mit {name} schließen',
+  composer: 'Nachricht',
+  send: 'Nachricht senden',
+  closePanel: 'Chat schließen',
+  newConversation: 'Neues Gespräch beginnen',
+  sendAgain: 'Erneut senden',
+  edit: 'Bearbeiten',
+  network: 'Keine Verbindung zum Chat-Dienst.',
+  interrupted: 'Die Antwort wurde unterbrochen.',
+  retry: 'Wiederholen',
+  rateLimitWait: 'Sie können {wait} wieder senden.',
+  you: 'Sie',
+  emailSubject: 'Gespräch mit {name}',
+  emailTranscript: 'Gespräch per E-Mail senden',
+};
+const mounted: Widget[] = [];
+
+afterEach(() => {
+  (document.activeElement?.shadowRoot?.activeElement as HTMLElement | null | undefined)?.blur();
+  for (const widget of mounted.splice(0)) widget.destroy();
+  document.body.replaceChildren();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+/** GetConfig answers `config`; questions get `ask` (by default: a network failure). */
+function service(config: Record<string, unknown> = CONFIG, ask: () => Promise<Response> = () => Promise.reject(new TypeError('Failed to fetch'))): FakeFetch {
+  return createFakeFetch((request) => (request.url.endsWith('/GetConfig') ? envelopeResponse(config) : ask()));
+}
+
+function start(options: Partial<Parameters<typeof mount>[0]>, fake = service()): { widget: Widget; shadow: ShadowRoot } {
+  const widget = mount({ serialNumber: 'demo-realty', baseUrl: 'https://chat.example.test', fetch: fake.fetch, ...options });
+  mounted.push(widget);
+  const shadow = document.querySelector('chatbot-widget-host')?.shadowRoot;
+  if (!shadow) throw new Error('no shadow root');
+  return { widget, shadow };
+}
+
+const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5_000 });
+const label = (shadow: ShadowRoot, selector: string): string | null | undefined =>
+  shadow.querySelector(selector)?.getAttribute('aria-label');
+
+describe("mount()'s texts", () => {
+  it('name the launcher and the panel in the given words, which take the page language: no lang="en", no dir="ltr"', async () => {
+    const { widget, shadow } = start({ texts: GERMAN });
+    await until(() => label(shadow, '.cw-launcher') === 'Chat mit Harbor Bot öffnen');
+    expect(shadow.querySelector('.cw-launcher')?.hasAttribute('lang')).toBe(false);
+    widget.open();
+    await until(() => shadow.querySelector('textarea') !== null);
+    expect(label(shadow, '.cw-launcher')).toBe('Chat mit Harbor Bot schließen');
+    expect(label(shadow, 'textarea')).toBe('Nachricht');
+    expect(label(shadow, '.cw-composer__send')).toBe('Nachricht senden');
+    expect(label(shadow, '.cw-panel__close')).toBe('Chat schließen');
+    expect(shadow.querySelector('.cw-panel__new')?.getAttribute('title')).toBe('Neues Gespräch beginnen');
+    expect(shadow.querySelectorAll('[lang="en"]')).toHaveLength(0);
+    expect(shadow.querySelectorAll('[dir="ltr"]:not(time)')).toHaveLength(0);
+    // Words left out stay English.
+    expect(shadow.querySelector('.cw-log')?.getAttribute('aria-label')).toBe('Conversation');
+  });
+
+  it('without texts, the widget\'s own words are English and say so', async () => {
+    const { widget, shadow } = start({});
+    await until(() => label(shadow, '.cw-launcher') === 'Open chat with Harbor Bot');
+    expect(shadow.querySelector('.cw-launcher')?.getAttribute('lang')).toBe('en');
+    widget.open();
+    await until(() => shadow.querySelector('.cw-composer__send') !== null);
+    expect(shadow.querySelector('.cw-composer__send')?.getAttribute('lang')).toBe('en');
+    expect(label(shadow, '.cw-composer__send')).toBe('Send message');
+  });
+
+  it('word a failure for the visitor, while the error event stays English for the page\'s logs', async () => {
+    const { widget, shadow } = start({ texts: GERMAN });
+    const errors: unknown[] = [];
+    widget.on('error', (error) => errors.push(error));
+    await expect(widget.send('Häuser in Austin?')).resolves.toEqual({ ok: false, reason: 'failed' });
+    const question = shadow.querySelector('.cw-msg--user');
+    expect(question?.querySelector('.cw-msg__error')?.textContent).toBe('Keine Verbindung zum Chat-Dienst.');
+    expect(question?.querySelector('.cw-msg__retry')?.textContent).toBe('Erneut senden');
+    expect(question?.querySelector('.cw-msg__edit')?.textContent).toBe('Bearbeiten');
+    expect(question?.querySelector('.cw-sr-only')?.textContent).toBe('Sie: ');
+    expect(errors).toEqual([{ message: 'Could not reach the chat service. Check your connection.', kind: 'network' }]);
+  });
+
+  it('word an answer cut off by destroy(), also when the conversation comes back', async () => {
+    const hanging = service(CONFIG, () => new Promise<Response>(() => undefined));
+    const first = start({ texts: GERMAN }, hanging).widget;
+    void first.send('Häuser in Austin?');
+    await until(() => localStorage.getItem('cw:demo-realty:chat:messages')?.includes('waiting') === true);
+    first.destroy();
+    const { shadow } = start({ texts: GERMAN, open: true }, hanging);
+    await until(() => shadow.querySelector('.cw-msg--assistant .cw-msg__error') !== null);
+    expect(shadow.querySelector('.cw-msg--assistant .cw-msg__error')?.textContent).toBe('Die Antwort wurde unterbrochen.');
+  });
+
+  it('put the wait, in the locale, into their rate-limit sentence', async () => {
+    const limited = { ...CONFIG, RateLimitCount: 1, RateLimitTime: 60, RateLimitMessage: 'Bitte langsamer.' };
+    const answered = (): Promise<Response> =>
+      Promise.resolve(streamResponse({ chunks: [bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"Ja.","TotalToken":3}\n\n')] }));
+    const { widget, shadow } = start({ texts: GERMAN, locale: 'de-DE' }, service(limited, answered));
+    await expect(widget.send('Eins')).resolves.toEqual({ ok: true });
+    await expect(widget.send('Zwei')).resolves.toEqual({ ok: false, reason: 'rate-limited' });
+    await until(() => shadow.querySelector('.cw-limit__wait') !== null);
+    expect(shadow.querySelector('.cw-limit__wait')?.textContent).toMatch(/^Sie können in \d+ Sekunden wieder senden\.$/);
+  });
+
+  it('name the visitor in the e-mailed transcript and its subject', async () => {
+    const email = { ...CONFIG, TalkToHumanEmail: 'help@harbor.test' };
+    const { widget, shadow } = start({ texts: GERMAN }, service(email));
+    await widget.send('Hallo?');
+    widget.open();
+    await until(() => shadow.querySelector('.cw-human') !== null);
+    shadow.querySelector<HTMLButtonElement>('.cw-human')?.click();
+    await until(() => shadow.querySelector('.cw-msg__mailto') !== null);
+    const link = shadow.querySelector<HTMLAnchorElement>('.cw-msg__mailto');
+    expect(link?.textContent).toBe('Gespräch per E-Mail senden');
+    const href = decodeURIComponent(link?.getAttribute('href') ?? '');
+    expect(href).toContain('subject=Gespräch mit Harbor Bot');
+    expect(href).toContain('Sie: Hallo?');
+  });
+
+  it('are refused with a TypeError unless they are an object of strings', () => {
+    const fetch = service().fetch;
+    const options = { serialNumber: 'x', baseUrl: 'https://a.test', fetch };
+    for (const texts of ['Senden', { send: 42 }]) {
+      expect(() => mount({ ...options, texts: texts as unknown as Partial<WidgetTexts> })).toThrow(
+        'chatbot-widget mount(): texts must be an object of strings.',
+      );
+    }
+    expect(document.querySelector('chatbot-widget-host')).toBeNull();
+  });
+});
