@@ -1,4 +1,4 @@
-import { useSignalEffect } from '@preact/signals';
+import { untracked, useSignalEffect } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { afterNextPaint } from '../model/frame.js';
@@ -62,6 +62,13 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
     });
     pendingAnswers.current.add(cancel);
   };
+
+  // A question the local rate limit held back: its message is said, else Enter seemed to do nothing. (The banner
+  // arrives with its text inside, which screen readers skip in a live region of its own.)
+  useSignalEffect(() => {
+    const notice = model.conversation.rateLimit.value;
+    if (notice) untracked(() => announce(notice.message));
+  });
 
   useSignalEffect(() => {
     const messages = model.conversation.messages.value;

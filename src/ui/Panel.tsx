@@ -86,6 +86,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     } else if (event.key === 'Tab' && fullScreen && dialogRef.current !== null) {
       keepFocusInside(dialogRef.current, event);
     }
+    keepTyping(event);
   };
 
   const focusComposer = useCallback(() => inputRef.current?.focus(), []);
@@ -105,6 +106,8 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
       aria-modal={fullScreen ? 'true' : undefined}
       hidden={!open}
       onKeyDown={onKeyDown}
+      onKeyPress={keepTyping}
+      onKeyUp={keepTyping}
     >
       {dropping && (
         // Over the part of the panel in view: a panel too short for all it holds is scrolled (to its text field).
@@ -180,6 +183,15 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     </div>
     </TextsProvider>
   );
+}
+
+/**
+ * Keys typed into the text field stay in the widget. Outside its shadow root they seem to come from the host element,
+ * which a page's shortcut guard (skip what is typed into INPUT, TEXTAREA or contenteditable) does not recognise: "/"
+ * or a space in a question ran the page's search or play shortcut, and the text went to the page.
+ */
+function keepTyping(event: KeyboardEvent): void {
+  if ((event.target as Element).localName === 'textarea') event.stopPropagation();
 }
 
 /**

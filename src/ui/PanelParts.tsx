@@ -37,7 +37,7 @@ export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; lo
   const wait = formatWaitTime(notice.retryAt - now, locale);
   return (
     <div id={id} class="cw-limit">
-      <p class="cw-limit__message" role="status" dir="auto">
+      <p class="cw-limit__message" dir="auto">
         {notice.message}
       </p>
       <p class="cw-limit__wait">

@@ -2,7 +2,7 @@
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
  * - before opening the chat: the loader, the boot module and its static import closure; budget 12 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.65 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.71 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -129,9 +129,13 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * of their own, and their lang and dir, came from constants, so a site in another language showed English buttons,
  * notes and failures. The chat's budget (b) went up with it, from 40,000 B to 40,650 B: the words are named keys
  * now (the public names a site translates by), which minify to nothing shorter, and no saving of that size was
- * left in the chat without taking a feature out.
+ * left in the chat without taking a feature out. Then to 48,410 B, and the chat's budget to 40,710 B, for two fixes of
+ * a QA pass (+74 B of (b)): keys typed into the text field no longer reach the page's own keyboard shortcuts (outside
+ * the shadow root they seem to come from the host element, which a page's "not while typing in a field" guard does
+ * not recognise: "/" and spaces of a question ran the page's search and play shortcuts), and a question the local
+ * rate limit holds back is announced (its banner arrived with its text already inside, which screen readers skip).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_650, everythingGzip: 40_000, everythingCeilingGzip: 48_336 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_710, everythingGzip: 40_000, everythingCeilingGzip: 48_410 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

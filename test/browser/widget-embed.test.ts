@@ -191,6 +191,34 @@ describe('script tag', () => {
     }
   });
 
+  it("keeps keys typed into its text field from the page's single-key shortcuts", async () => {
+    // A page shortcut guard as hotkey helpers write it: keys typed into a field are not shortcuts. Outside the shadow
+    // root the widget's field looks like its host element.
+    const hotkeys = `<input id="search" aria-label="Search the site"><script>
+      document.addEventListener('keydown', (event) => {
+        const target = event.target;
+        if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable) return;
+        if (event.key === '/') { event.preventDefault(); document.getElementById('search').focus(); }
+        if (event.key === ' ') event.preventDefault();
+      });</script>`;
+    const tag = scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open');
+    const { page, log, close } = await fixture.open(htmlPage(hotkeys + tag));
+    try {
+      const field = page.getByRole('textbox', { name: 'Message' });
+      await field.click();
+      await page.keyboard.type('ok so a/b test');
+      expect(await field.inputValue()).toBe('ok so a/b test');
+      expect(await page.locator('#search').inputValue()).toBe('');
+      // The page's own shortcut still works outside the widget.
+      await page.locator('h1').click();
+      await page.keyboard.press('/');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("leaves the page's globals alone: it adds ChatbotWidget and nothing else", async () => {
     const before = `<script>var e = 'page e', t = 'page t', o = 'page o';
       window.__globalsBefore = Object.keys(window);</script>`;
