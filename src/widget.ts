@@ -132,6 +132,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     persistent ? openStore(kind, namespace) : (memoryStores[kind + namespace] ??= createMemoryStore());
   const chatStore = (kind: StorageKind): KeyValueStore => store(kind, `cw:${serialNumber}:chat`);
   const emitter = createEmitter((error) => console.error('chatbot-widget: an event listener threw', error));
+  const { emit } = emitter;
 
   const model: WidgetModelHandle = createWidgetModel({
     serialNumber,
@@ -146,7 +147,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
       import('./model/chat-engine.js').then((engine) => engine.startConversation(clientOptions, deps)),
     visitorStore: store('local', `cw:${serialNumber}`),
     chatStore,
-    emit: (event, payload) => emitter.emit(event, payload),
+    emit,
   });
 
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -164,7 +165,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   const removeUi = renderLauncher(shadow, model, {
     loadPanel: () => import('./boot/panel-host.js'),
     loadMedia: () =>
-      import('./ui/media/controller.js').then((chunk) => chunk.createMediaController({ model, clientOptions })),
+      import('./ui/media/controller.js').then((chunk) => chunk.createMediaController({ model, clientOptions, emit })),
   });
 
   // The conversation is written when a message completes; a page going away mid-answer keeps what streamed.

@@ -17,7 +17,9 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { UploadOptions, UploadProgress } from '../api/client.js';
-import type { FileVerdict, MediaKind, PushToTalkRecorder, Recording } from '../media/index.js';
+import type {
+  FileVerdict, MediaKind, MicrophoneError, MicrophoneErrorKind, PushToTalkRecorder, Recording,
+} from '../media/index.js';
 import type { Attachment, AttachmentKind } from './types.js';
 
 export const MAX_IMAGES = 10;
@@ -67,6 +69,11 @@ export interface MediaDraftDeps {
   upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult>;
   /** A sentence for an upload failure. */
   describeFailure(error: unknown): string;
+  /**
+   * Tells the page of a failure the visitor is shown (the 'error' event): its sentence, and its kind. Once per
+   * failure; never for what the visitor did (a cancel, a removed file) nor for a rule of the draft they are told of.
+   */
+  report?(message: string, kind: DraftErrorKind): void;
   /** The kinds the chatbot takes now, from its settings. */
   kinds(): readonly AttachmentKind[];
   /**
@@ -85,6 +92,12 @@ export interface MediaDraftDeps {
    */
   preview?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
 }
+
+/**
+ * The kinds of the failures `report` tells of: a file refused by the byte checks, an upload that failed, a
+ * microphone that could not record (by its MicrophoneError kind: denied, no-device, busy, unsupported; else failed).
+ */
+export type DraftErrorKind = 'file-refused' | 'upload-failed' | `microphone-${MicrophoneErrorKind}`;
 
 export interface MediaDraft {
   readonly items: ReadonlySignal<readonly DraftItem[]>;
@@ -146,6 +159,13 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     if (notices.peek().some((notice) => notice.text === text)) return;
     notices.value = [...notices.peek(), { id: (nextId += 1), text, about }];
   };
+  // A failure is shown, and told to the page once, as it happens (a notice shown again is no new failure).
+  const fail = (text: string, kind: DraftErrorKind, about?: number): void => {
+    notify(text, about);
+    deps.report?.(text, kind);
+  };
+  const microphoneFailed = (error: unknown): void =>
+    fail(microphoneMessage(error), `microphone-${(error as Partial<MicrophoneError> | null)?.kind ?? 'failed'}`);
 
   /** Why `kind` cannot join the draft now, or null. */
   function conflict(name: string, kind: AttachmentKind): string | null {
@@ -196,7 +216,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
           batch(() => {
             state.value = { phase: 'failed', error: reason };
             pending.value = false;
-            notify(draftText.uploadFailed(item.name, reason), item.id);
+            fail(draftText.uploadFailed(item.name, reason), 'upload-failed', item.id);
           });
         },
       );
@@ -255,9 +275,14 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
         for (const file of files) {
           const verdict = await deps.inspect(file, kinds);
           if (disposed) return;
-          const refusal = verdict.ok ? conflict(verdict.fileName, verdict.kind) : verdict.reason;
+          if (!verdict.ok) {
+            fail(verdict.reason, 'file-refused');
+            continue;
+          }
+          // A rule of the draft (one kind, one video, ten images) is the visitor's to follow, not a failure.
+          const refusal = conflict(verdict.fileName, verdict.kind);
           if (refusal !== null) notify(refusal);
-          else if (verdict.ok) add(file, verdict.kind, verdict.fileName, verdict.mimeType);
+          else add(file, verdict.kind, verdict.fileName, verdict.mimeType);
         }
       } finally {
         checks.value -= 1;
@@ -312,7 +337,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       } catch (error) {
         if (!recording.peek()) return; // released or cancelled meanwhile: endRecording has dealt with it
         recording.value = false;
-        notify(microphoneMessage(error));
+        microphoneFailed(error);
       }
     },
 
@@ -325,7 +350,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       try {
         result = await recorder.stop();
       } catch (error) {
-        return notify(microphoneMessage(error));
+        return microphoneFailed(error);
       }
       if (disposed) return;
       if (result.durationMs < MIN_RECORDING_MS) return notify(draftText.tooShort);

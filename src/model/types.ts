@@ -137,6 +137,18 @@ export interface WidgetEventMap {
    * again), answers when complete.
    */
   message: { id: string; role: MessageRole; text: string };
+  /**
+   * A failure, in the plain sentence the visitor is shown, with a kind to switch on:
+   * - a config or a question that failed, by the ServiceError's kind: 'network', 'http', 'business', 'malformed',
+   *   'interrupted'; 'unknown' for anything else;
+   * - 'rate-limit': the local rate limit held a question back;
+   * - 'file-refused': a file the byte checks refused before uploading it (its type, its size, an animated GIF...);
+   * - 'upload-failed': an upload that failed (no connection, a server error...); the tray offers Retry;
+   * - 'microphone-denied', 'microphone-no-device', 'microphone-busy', 'microphone-unsupported', 'microphone-failed':
+   *   a voice message that could not be recorded.
+   * One event per failure; none for what the visitor did (Stop, a cancelled upload or recording) nor for a rule of
+   * the draft they are told of (kinds mixed in one question, an eleventh image, a press too short to record).
+   */
   error: { message: string; kind: string };
 }
 export type WidgetEventName = keyof WidgetEventMap;

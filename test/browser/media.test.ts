@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { DESKTOP_VIEWPORT, FAKE_MEDIA_ARGS, launchBrowser, openPage, PHONE_VIEWPORT, screenshot, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
 import { startTestService, type TestService } from '../helpers/service';
+import type { WidgetEventMap } from '../../src/model/types';
 import { mp4, png } from '../media/fixtures';
 
 const PAGE_PATH = '/media-test.html';
@@ -100,6 +101,20 @@ async function loadedChunks(page: Page): Promise<string[]> {
       .map((entry) => /\/dist\/widget\/([a-z]+)-[\w-]+\.js$/.exec(entry.name)?.[1])
       .filter((name): name is string => name !== undefined),
   );
+}
+
+/**
+ * What the widget's `event` listeners receive from now on, as a site owner listens (`ChatbotWidget('on', ...)`): the
+ * returned function reads the payloads so far.
+ */
+async function recordEvents<E extends 'error' | 'message'>(page: Page, event: E): Promise<() => Promise<Array<WidgetEventMap[E]>>> {
+  type Recorded = { __events: Partial<Record<string, unknown[]>>; ChatbotWidget(...args: unknown[]): void };
+  await page.evaluate((name) => {
+    const page = window as unknown as Recorded;
+    const seen: unknown[] = ((page.__events ??= {})[name] = []);
+    page.ChatbotWidget('on', name, (payload: unknown) => seen.push(payload));
+  }, event);
+  return () => page.evaluate((name) => (window as unknown as Recorded).__events[name] as Array<WidgetEventMap[E]>, event);
 }
 
 /** Presses the microphone button with the mouse and holds it until the recording's level meter shows. */
@@ -355,15 +370,20 @@ describe('media questions', () => {
     const { page, log, close } = await openWidget();
     try {
       const requests = recordRequests(page);
+      const errors = await recordEvents(page, 'error');
       const input = page.getByRole('textbox', { name: 'Message' });
       await input.fill('Keep this text');
       await page.locator('input.cw-composer__file').setInputFiles({
         name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.'),
       });
       const notice = page.locator('.cw-media__notices[role="status"]');
-      await notice.getByText('"notes.png" is not a PNG, JPEG, WEBP or GIF image.').waitFor();
+      const refusal = '"notes.png" is not a PNG, JPEG, WEBP or GIF image.';
+      await notice.getByText(refusal).waitFor();
       expect(await input.inputValue()).toBe('Keep this text');
       expect(requests.filter((request) => request.url().includes('Upload'))).toEqual([]);
+      // The page hears of it in the same words, once.
+      await input.fill('Keep this text, still');
+      expect(await errors()).toEqual([{ message: refusal, kind: 'file-refused' }]);
 
       // The tray with a file and a notice is labelled well enough for axe.
       await page.locator('input.cw-composer__file').setInputFiles([
@@ -527,6 +547,47 @@ describe('push-to-talk on a touch screen', () => {
   });
 });
 
+describe('an upload that fails', () => {
+  /** The buttons of the tray's file entry, by their accessible names. */
+  const buttonsOf = (item: Locator) => item.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+
+  it('that did not reach the service, or met a server error (HTTP 503), offers Retry, and Retry uploads it', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const errors = await recordEvents(page, 'error');
+      let failure: 'network' | 503 = 'network';
+      await page.route(`${service.url}/upload/**`, (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        if (failure === 'network') return route.abort('connectionreset');
+        return route.fulfill({ status: 503, headers: { 'access-control-allow-origin': '*' }, body: 'Service Unavailable' });
+      });
+      await page.locator('input.cw-composer__file').setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: Buffer.from(png()) });
+      const item = page.locator('.cw-media__item');
+      const failed = page.locator('.cw-media__item--failed');
+      const unreachable = '"porch.png" did not upload: Could not reach the chat service. Check your connection.';
+      await page.locator('.cw-media__notice', { hasText: unreachable }).waitFor();
+      expect(await buttonsOf(failed)).toEqual(['Retry uploading porch.png', 'Remove porch.png']);
+
+      failure = 503;
+      await item.getByRole('button', { name: 'Retry uploading porch.png' }).click();
+      const serverError = '"porch.png" did not upload: The chat service answered with HTTP 503.';
+      await page.locator('.cw-media__notice', { hasText: serverError }).waitFor();
+      expect(await buttonsOf(failed)).toEqual(['Retry uploading porch.png', 'Remove porch.png']);
+
+      await page.unroute(`${service.url}/upload/**`);
+      await item.getByRole('button', { name: 'Retry uploading porch.png' }).click();
+      await page.locator('.cw-media__item--uploaded').waitFor();
+      expect(await errors()).toEqual([
+        { message: unreachable, kind: 'upload-failed' },
+        { message: serverError, kind: 'upload-failed' },
+      ]);
+      expect(log.problems().every((problem) => /connection_reset|status of 503/i.test(problem))).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('a refused microphone', () => {
   it('explains what to do', async () => {
     // A fake device but no automatic permission: headless Chromium refuses the microphone.
@@ -535,10 +596,15 @@ describe('a refused microphone', () => {
       const { page, close } = await openWidget(strict);
       const mic = page.getByRole('button', { name: 'Hold to record a voice message' });
       await mic.focus();
+      const errors = await recordEvents(page, 'error');
       await page.keyboard.down(' ');
-      await page.locator('.cw-media__notice', { hasText: 'Microphone access was denied.' }).waitFor({ timeout: 10_000 });
+      const notice = page.locator('.cw-media__notice', { hasText: 'Microphone access was denied.' });
+      await notice.waitFor({ timeout: 10_000 });
       await page.keyboard.up(' ');
       expect(await page.locator('meter.cw-media__level').count()).toBe(0);
+      // The page hears of it in the same words, once (the release that follows is no second failure).
+      await page.waitForTimeout(200);
+      expect(await errors()).toEqual([{ message: await notice.locator('span').textContent(), kind: 'microphone-denied' }]);
       await close();
     } finally {
       await strict.close();

@@ -4,7 +4,7 @@
  * another's `local` and `session` is a second tab of the site, told of the other's writes by `storageEvent()`.
  */
 import { signal, type Signal } from '@preact/signals-core';
-import { createConversation, type Conversation } from '../../src/model/conversation';
+import { createConversation, type Conversation, type Emit } from '../../src/model/conversation';
 import { createConversationState } from '../../src/model/lazy-conversation';
 import type { Session } from '../../src/model/persistence';
 import { DEFAULT_SETTINGS, type WidgetSettings } from '../../src/model/settings';
@@ -30,6 +30,8 @@ export interface Harness {
   session: FakeStorage;
   settings: Signal<WidgetSettings>;
   events: EmittedEvent[];
+  /** What the conversation emits with: other parts of a widget (the media controller) emit into `events` with it. */
+  emit: Emit;
   sessionsIssued: Session[];
   /**
    * Delivers the `storage` event a browser fires in this tab when another tab has written `key` (the full key, e.g.
@@ -61,6 +63,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const fake = createFakeClient();
   const settings = options.settingsSignal ?? signal<WidgetSettings>({ ...DEFAULT_SETTINGS, ...options.settings });
   const events: EmittedEvent[] = [];
+  const emit: Emit = (name, payload) => void events.push({ name, payload });
   const sessionsIssued: Session[] = [];
   let nextSession = 100;
   const storageListeners = new Set<(event: StorageChange) => void>();
@@ -84,7 +87,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
         sessionsIssued.push(issued);
         return issued;
       }),
-    emit: (name, payload) => events.push({ name, payload }),
+    emit,
     state: createConversationState(),
     clock,
     frame: frames.frame,
@@ -96,7 +99,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     },
   });
   const harness: Harness = {
-    conversation, fake, clock, frames, local, session, settings, events, sessionsIssued,
+    conversation, fake, clock, frames, local, session, settings, events, emit, sessionsIssued,
     storageEvent(key, storage = local) {
       for (const listener of [...storageListeners]) listener({ key, storageArea: storage });
     },

@@ -23,6 +23,7 @@ function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?:
   const asked: Array<{ text: string; attachments: readonly Attachment[] }> = [];
   const busy = signal(false);
   const revoked: string[] = [];
+  const reported: Array<{ message: string; kind: string }> = [];
   let composerText = '';
   const deps: MediaDraftDeps = {
     inspect: inspectFile,
@@ -38,6 +39,7 @@ function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?:
         call.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       }),
     describeFailure: (error) => (error instanceof Error ? error.message : 'failed'),
+    report: (message, kind) => void reported.push({ message, kind }),
     kinds: () => options.kinds ?? ['image', 'video', 'audio'],
     ask(text, attachments) {
       if (options.accept === false || busy.peek()) return false;
@@ -51,7 +53,7 @@ function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?:
   };
   const draft = createMediaDraft(deps);
   return {
-    draft, uploads, asked, busy, revoked,
+    draft, uploads, asked, busy, revoked, reported,
     setText(text: string) {
       composerText = text;
     },
@@ -360,5 +362,51 @@ describe('push-to-talk', () => {
     expect(notices(draft)).toEqual([
       'A voice message goes in a question of its own: send or remove the attached files first.',
     ]);
+  });
+});
+
+describe("telling the page (the 'error' event)", () => {
+  test('each failure shown is told once, in its words and with its kind; a cancel, a rule of the draft and a slip are not', async () => {
+    const { recorder } = fakeRecorder({ durationMs: 100 });
+    const { draft, uploads, reported } = setup({ recorder });
+    await draft.addFiles([file(new TextEncoder().encode('just text'), 'notes.png', 'image/png'), file(png(), 'a.png'), file(png(), 'b.png')]);
+    await draft.addFiles([file(mp4(), 'tour.mp4')]); // a second kind: the visitor is told the rule
+    uploads[0]?.fail(new Error('The network is down.'));
+    await settle();
+    for (let press = 0; press < 3; press += 1) draft.send(); // "Not sent: ..." is what to do, not a new failure
+    draft.remove(draft.items.value[1]!.id); // cancelled by the visitor
+    expect(uploads[1]?.call.signal.aborted).toBe(true);
+    await settle();
+    expect(reported).toEqual([
+      { message: '"notes.png" is not a PNG, JPEG, WEBP or GIF image.', kind: 'file-refused' },
+      { message: '"a.png" did not upload: The network is down.', kind: 'upload-failed' },
+    ]);
+    // Failing again after a retry is a new failure.
+    draft.retry(draft.items.value[0]!.id);
+    uploads[2]?.fail(new Error('The network is down.'));
+    await settle();
+    expect(reported).toHaveLength(3);
+    expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.']);
+
+    draft.remove(draft.items.value[0]!.id);
+    await draft.startRecording();
+    await draft.endRecording(false); // cancelled
+    await draft.startRecording();
+    await draft.endRecording(true); // too short to send: a slip
+    expect(reported).toHaveLength(3);
+  });
+
+  test('a microphone that cannot start is told by its kind: denied, no device...; any other failure as failed', async () => {
+    for (const [error, kind] of [
+      [new MicrophoneError('denied'), 'microphone-denied'],
+      [new MicrophoneError('no-device'), 'microphone-no-device'],
+      [new Error(''), 'microphone-failed'],
+    ] as const) {
+      const { draft, reported } = setup({ recorder: fakeRecorder({ start: error }).recorder });
+      await draft.startRecording();
+      await draft.endRecording(true); // the release after the failure is no second one
+      expect(reported).toEqual([{ message: notices(draft)[0], kind }]);
+    }
+    expect(new MicrophoneError('no-device').message).toBe('No microphone was found. Connect a microphone and try again.');
   });
 });

@@ -8,8 +8,8 @@ import { expect, test } from 'vitest';
 import { ACCEPT_ATTRIBUTE } from '../../src/media';
 import { createMediaController } from '../../src/ui/media/controller';
 import { pickerAccept, PICKER_ACCEPT } from '../../src/ui/media/accept';
-import { createHarness } from '../helpers/conversation-harness';
-import { createFakeFetch } from '../helpers/fake-fetch';
+import { createHarness, type Harness } from '../helpers/conversation-harness';
+import { createFakeFetch, type FakeFetch } from '../helpers/fake-fetch';
 import { xhrOverFetch } from '../helpers/xhr-over-fetch';
 import { png } from '../media/fixtures';
 
@@ -21,6 +21,15 @@ const envelope = (data: unknown) =>
 const settle = async () => {
   for (let round = 0; round < 20; round += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 };
+
+/** The media chunk's controller on the harness's conversation and events, uploading to `network`. */
+function controllerOn(harness: Harness, network: FakeFetch, baseUrl = 'https://chat.example') {
+  return createMediaController({
+    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
+    clientOptions: { baseUrl, fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
+    emit: harness.emit,
+  });
+}
 
 test('the picker hint matches the media layer, so the panel chunk need not import it', () => {
   expect(PICKER_ACCEPT).toEqual(ACCEPT_ATTRIBUTE);
@@ -35,10 +44,7 @@ test('an image is uploaded with the session key and asked about with chatAskType
     if (request.url.endsWith('/chat/User/FinishUpload')) return envelope(1);
     return new Response('unexpected', { status: 500 });
   });
-  const controller = await createMediaController({
-    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
-    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
-  });
+  const controller = await controllerOn(harness, network);
 
   controller.addFiles([new File([png()], 'porch.jpg', { type: 'image/jpeg' })]);
   await settle();
@@ -71,10 +77,7 @@ test('a question the local rate limit refuses keeps the uploaded draft', async (
   const network = createFakeFetch((request) =>
     request.url.endsWith('GetPreUploadUrl') ? envelope({ FileStoreId: 5, PreUploadUrl: 'https://files.example/5' }) : envelope(1),
   );
-  const controller = await createMediaController({
-    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
-    clientOptions: { baseUrl: 'https://chat.example', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
-  });
+  const controller = await controllerOn(harness, network);
   void harness.conversation.send('first question');
   (await harness.fake.nextAsk()).finish('ok');
   await settle();
@@ -94,10 +97,7 @@ test('a relative PreUploadUrl under a base URL with a path: the history shows th
     if (request.method === 'PUT') return envelope({ FileStoreId: 7 });
     return envelope(1);
   });
-  const controller = await createMediaController({
-    model: { settings: harness.settings, conversation: { load: async () => harness.conversation } },
-    clientOptions: { baseUrl: 'https://chat.example/api/', fetch: network.fetch, xhr: xhrOverFetch(network.fetch) },
-  });
+  const controller = await controllerOn(harness, network, 'https://chat.example/api/');
   controller.addFiles([new File([png()], 'a.png')]);
   await settle();
   const put = network.requests.find((request) => request.method === 'PUT');
@@ -106,5 +106,24 @@ test('a relative PreUploadUrl under a base URL with a path: the history shows th
   await harness.fake.nextAsk();
   const question = harness.conversation.messages.value.find((message) => message.role === 'user');
   expect(question?.attachments?.[0]?.url).toBe(put?.url);
+  controller.dispose();
+});
+
+test("an upload that fails is the page's 'error' event, in the words of the tray's notice, once", async () => {
+  const harness = createHarness({ settings: { enableUploadImage: true } });
+  const network = createFakeFetch((request) => {
+    if (request.url.endsWith('/chat/User/GetPreUploadUrl')) return envelope({ FileStoreId: 9, PreUploadUrl: '/upload/9' });
+    if (request.method === 'PUT') throw new TypeError('Failed to fetch');
+    return envelope(1);
+  });
+  const controller = await controllerOn(harness, network);
+  controller.addFiles([new File([png()], 'a.png')]);
+  await settle();
+  const failure = '"a.png" did not upload: Could not reach the chat service. Check your connection.';
+  expect(harness.events).toEqual([{ name: 'error', payload: { message: failure, kind: 'upload-failed' } }]);
+  // Asked to send, the tray says what to do first: no new failure.
+  expect(controller.sendDraft()).toBe(true);
+  await settle();
+  expect(harness.events).toHaveLength(1);
   controller.dispose();
 });

@@ -10,7 +10,7 @@ import { failureText } from '../../api/messages.js';
 import { finishUpload, preUpload } from '../../api/operations.js';
 import { putFileWithXhr } from '../../api/upload.js';
 import { createPushToTalkRecorder, inspectFile } from '../../media/index.js';
-import type { Conversation } from '../../model/conversation.js';
+import type { Conversation, Emit } from '../../model/conversation.js';
 import { failureMessage } from '../../model/failures.js';
 import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft.js';
 import type { WidgetSettings } from '../../model/settings.js';
@@ -19,9 +19,11 @@ import type { MediaController } from './slot.js';
 import { MediaTray } from './MediaTray.js';
 
 export interface MediaControllerOptions {
-  model: Pick<WidgetModel, 'settings' | 'texts'> & { conversation: { load(): Promise<Conversation> } };
+  model: Pick<WidgetModel, 'settings'> & { conversation: { load(): Promise<Conversation> } };
   /** Its baseUrl is absolute: a relative PreUploadUrl resolves against it, for the PUT and for the history. */
   clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
+  /** The widget's public events: a refused file, a failed upload or microphone is an 'error' event. */
+  emit: Emit;
 }
 
 /**
@@ -57,7 +59,8 @@ export async function createMediaController(options: MediaControllerOptions): Pr
   const draft: MediaDraft = createMediaDraft({
     inspect: inspectFile,
     upload,
-    describeFailure: (error) => failureMessage(error, model.texts ?? {}),
+    describeFailure: failureMessage,
+    report: (message, kind) => options.emit('error', { message, kind }),
     kinds: () => mediaKinds(model.settings.peek()),
     ask(text, attachments) {
       void conversation.send(text, attachments);
