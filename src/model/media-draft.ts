@@ -17,6 +17,7 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { UploadOptions, UploadProgress } from '../api/client.js';
+import type { ServiceError } from '../api/errors.js';
 import type {
   FileVerdict, MediaKind, MicrophoneError, MicrophoneErrorKind, PushToTalkRecorder, Recording,
 } from '../media/index.js';
@@ -29,7 +30,11 @@ export const MIN_RECORDING_MS = 400;
 export type UploadState =
   | { readonly phase: 'uploading'; readonly loaded: number; readonly total: number }
   | { readonly phase: 'uploaded'; readonly fileId: number; readonly url: string }
-  | { readonly phase: 'failed'; readonly error: string };
+  /**
+   * `permanent`: the service refused the file itself (too large, a type it does not take), which sending the same
+   * bytes again cannot change: no retry, only remove.
+   */
+  | { readonly phase: 'failed'; readonly error: string; readonly permanent: boolean };
 
 export interface DraftItem {
   readonly id: number;
@@ -94,10 +99,11 @@ export interface MediaDraftDeps {
 }
 
 /**
- * The kinds of the failures `report` tells of: a file refused by the byte checks, an upload that failed, a
- * microphone that could not record (by its MicrophoneError kind: denied, no-device, busy, unsupported; else failed).
+ * The kinds of the failures `report` tells of: a file refused by the byte checks, an upload that failed (a retry may
+ * pass) or that the service refused for good (UploadState `permanent`), a microphone that could not record (by its
+ * MicrophoneError kind: denied, no-device, busy, unsupported; else failed).
  */
-export type DraftErrorKind = 'file-refused' | 'upload-failed' | `microphone-${MicrophoneErrorKind}`;
+export type DraftErrorKind = 'file-refused' | 'upload-failed' | 'upload-refused' | `microphone-${MicrophoneErrorKind}`;
 
 export interface MediaDraft {
   readonly items: ReadonlySignal<readonly DraftItem[]>;
@@ -133,7 +139,10 @@ export const draftText = {
     `"${name}" was not added: one ${kind === 'audio' ? 'voice message' : kind} per question. Remove the attached one to choose another.`,
   tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
   uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
-  fixFirst: 'Not sent: a file did not upload. Retry or remove it first.',
+  /** The reason of an HTTP 413 without the service's own words (a proxy's page). */
+  tooLarge: 'The file is too large for the chat service.',
+  /** True whether the file that did not upload offers Retry or, refused for good, only Remove. */
+  fixFirst: 'Not sent: every file must be uploaded or removed first.',
   recordingAlone: 'A voice message goes in a question of its own: send or remove the attached files first.',
   tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
   recordingName: 'voice-message.wav',
@@ -212,11 +221,18 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
         },
         (error: unknown) => {
           if (!current()) return;
-          const reason = deps.describeFailure(error);
+          // What the service answered, when it did (a ServiceError of src/api/errors.ts).
+          const { status = 0, serviceMessage = '' } = Object(error) as Partial<ServiceError>;
+          // Refused for good, the same bytes getting the same answer: HTTP 413 (too large) or 415 (a type the service does
+          // not take), or a refusal in its words saying so (the reference service's "File too large: ...", "File type
+          // not accepted: ...", also as a business error). No answer, a 5xx or an expired upload URL may pass on a retry.
+          const permanent =
+            status === 413 || status === 415 || (status < 500 && /too (large|big)|not accepted|(un|not )supported/i.test(serviceMessage));
+          const reason = status === 413 && !serviceMessage ? draftText.tooLarge : deps.describeFailure(error);
           batch(() => {
-            state.value = { phase: 'failed', error: reason };
+            state.value = { phase: 'failed', error: reason, permanent };
             pending.value = false;
-            fail(draftText.uploadFailed(item.name, reason), 'upload-failed', item.id);
+            fail(draftText.uploadFailed(item.name, reason), permanent ? 'upload-refused' : 'upload-failed', item.id);
           });
         },
       );
@@ -295,7 +311,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       if (item === undefined) return;
       release(item);
       items.value = items.peek().filter((candidate) => candidate !== item);
-      // Its notices go with it, and "a file did not upload" once no file that did not upload is left.
+      // Its notices go with it, and "Not sent: ..." once no file that did not upload is left.
       const failedLeft = items.peek().some((candidate) => candidate.state.peek().phase === 'failed');
       notices.value = notices
         .peek()
@@ -305,9 +321,11 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
 
     retry(id) {
       const item = items.peek().find((candidate) => candidate.id === id);
-      if (item?.state.peek().phase !== 'failed') return;
-      // The notices said that it failed and what to do; a new failure says so again.
-      notices.value = [];
+      const state = item?.state.peek();
+      if (item === undefined || state?.phase !== 'failed' || state.permanent) return;
+      // The notices said that it failed and what to do; a new failure says so again. Other files' stay (why one was
+      // refused for good, or did not upload either).
+      notices.value = notices.peek().filter(({ about }) => about !== undefined && about !== id);
       upload(item);
     },
 

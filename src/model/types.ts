@@ -144,6 +144,8 @@ export interface WidgetEventMap {
    * - 'rate-limit': the local rate limit held a question back;
    * - 'file-refused': a file the byte checks refused before uploading it (its type, its size, an animated GIF...);
    * - 'upload-failed': an upload that failed (no connection, a server error...); the tray offers Retry;
+   * - 'upload-refused': a file the service refused for good (HTTP 413 or 415, or its words: too large, a type it does
+   *   not take); the tray offers only Remove;
    * - 'microphone-denied', 'microphone-no-device', 'microphone-busy', 'microphone-unsupported', 'microphone-failed':
    *   a voice message that could not be recorded.
    * One event per failure; none for what the visitor did (Stop, a cancelled upload or recording) nor for a rule of

@@ -38,7 +38,9 @@ let site: DemoSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  service = await startTestService();
+  // An image limit of 4 MB, below the widget's 20 MB (the hosted service documents none): a larger image passes the
+  // widget's byte checks and is refused by the service, with HTTP 413.
+  service = await startTestService({ uploadLimits: { imageBytes: 4 * 1024 * 1024 } });
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>Media test</title></head><body>' +
     // The host page's own landmarks, as a site has them.
@@ -550,6 +552,31 @@ describe('push-to-talk on a touch screen', () => {
 describe('an upload that fails', () => {
   /** The buttons of the tray's file entry, by their accessible names. */
   const buttonsOf = (item: Locator) => item.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+
+  it('refused by the service as too large (HTTP 413) offers Remove only, says why, and tells the page once', async () => {
+    const { page, log, close } = await openWidget();
+    try {
+      const errors = await recordEvents(page, 'error');
+      const image = Buffer.concat([Buffer.from(png(8, 8)), Buffer.alloc(5 * 1024 * 1024)]);
+      await page.locator('input.cw-composer__file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: image });
+      const item = page.locator('.cw-media__item--failed');
+      await item.waitFor({ timeout: 20_000 });
+      // The reference service's own words say why; sending the same bytes again cannot change them.
+      const refusal = '"big.png" did not upload: File too large: PNG image files may be at most 4 MB.';
+      await page.locator('.cw-media__notice', { hasText: refusal }).waitFor();
+      expect(await buttonsOf(item)).toEqual(['Remove big.png']);
+      // Send says what is left to do; that is no new failure for the page.
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.locator('.cw-media__notice', { hasText: 'Not sent: every file must be uploaded or removed first.' }).waitFor();
+      expect(await errors()).toEqual([{ message: refusal, kind: 'upload-refused' }]);
+      // Removed, it takes its notices with it.
+      await item.getByRole('button', { name: 'Remove big.png' }).click();
+      expect(await page.locator('.cw-media__notice').count()).toBe(0);
+      expect(log.problems()).toEqual([expect.stringMatching(/status of 413/)]);
+    } finally {
+      await close();
+    }
+  });
 
   it('that did not reach the service, or met a server error (HTTP 503), offers Retry, and Retry uploads it', async () => {
     const { page, log, close } = await openWidget();

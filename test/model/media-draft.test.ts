@@ -6,6 +6,10 @@ import { signal } from '@preact/signals-core';
 import { describe, expect, test } from 'vitest';
 import { inspectFile, MicrophoneError, type Recording } from '../../src/media';
 import { notTakenMessage } from '../../src/media/messages';
+import { businessError } from '../../src/api/envelope';
+import { ServiceError } from '../../src/api/errors';
+import { httpError } from '../../src/api/http';
+import { failureMessage } from '../../src/model/failures';
 import { createMediaDraft, draftText, MAX_IMAGES, type MediaDraftDeps, type Recorder, type UploadCall } from '../../src/model/media-draft';
 import type { Attachment, AttachmentKind } from '../../src/model/types';
 import { file, gif, jpeg, mp4, padded, png, wavHeader } from '../media/fixtures';
@@ -18,7 +22,9 @@ interface HeldUpload {
   fail(error: Error): void;
 }
 
-function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?: Recorder } = {}) {
+function setup(
+  options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?: Recorder; describeFailure?: (error: unknown) => string } = {},
+) {
   const uploads: HeldUpload[] = [];
   const asked: Array<{ text: string; attachments: readonly Attachment[] }> = [];
   const busy = signal(false);
@@ -38,7 +44,7 @@ function setup(options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?:
         });
         call.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       }),
-    describeFailure: (error) => (error instanceof Error ? error.message : 'failed'),
+    describeFailure: options.describeFailure ?? ((error) => (error instanceof Error ? error.message : 'failed')),
     report: (message, kind) => void reported.push({ message, kind }),
     kinds: () => options.kinds ?? ['image', 'video', 'audio'],
     ask(text, attachments) {
@@ -185,7 +191,7 @@ describe('uploading and sending', () => {
     draft.send();
     uploads[0]?.fail(new Error('The network is down.'));
     await settle();
-    expect(draft.items.value[0]?.state.value).toEqual({ phase: 'failed', error: 'The network is down.' });
+    expect(draft.items.value[0]?.state.value).toEqual({ phase: 'failed', error: 'The network is down.', permanent: false });
     expect(draft.sendPending.value).toBe(false);
     expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.']);
     expect(asked).toEqual([]);
@@ -408,5 +414,50 @@ describe("telling the page (the 'error' event)", () => {
       expect(reported).toEqual([{ message: notices(draft)[0], kind }]);
     }
     expect(new MicrophoneError('no-device').message).toBe('No microphone was found. Connect a microphone and try again.');
+  });
+});
+
+describe('an upload the service refuses for good', () => {
+  /** The PUT's answer as the reference service gives it: the HTTP status, and an envelope with its own words. */
+  const answered = (status: number, message?: string) =>
+    httpError('putFile', status, message === undefined ? '<html><body>413 Request Entity Too Large</body></html>' : JSON.stringify({ Data: null, Version: '1.0.0', Success: false, Code: status, Message: message }));
+
+  test.each([
+    ['HTTP 413', answered(413, 'File too large: PNG image files may be at most 4 MB.'), 'File too large: PNG image files may be at most 4 MB.'],
+    ['HTTP 415', answered(415, 'File type not accepted: animated GIFs are not accepted.'), 'File type not accepted: animated GIFs are not accepted.'],
+    ['a business error saying so', businessError('putFile', { code: 400, message: 'Unsupported file type.' }), 'Unsupported file type.'],
+    ["a proxy's bare HTTP 413", answered(413), draftText.tooLarge],
+  ])('%s: no retry, and the notice says why', async (_case, error, reason) => {
+    const { draft, uploads, reported } = setup({ describeFailure: failureMessage });
+    await draft.addFiles([file(png(), 'a.png')]);
+    uploads[0]?.fail(error);
+    await settle();
+    expect(draft.items.value[0]?.state.value).toEqual({ phase: 'failed', error: reason, permanent: true });
+    expect(notices(draft)).toEqual([`"a.png" did not upload: ${reason}`]);
+    expect(reported).toEqual([{ message: `"a.png" did not upload: ${reason}`, kind: 'upload-refused' }]);
+    draft.retry(draft.items.value[0]!.id);
+    expect(uploads).toHaveLength(1);
+    expect(notices(draft)).toEqual([`"a.png" did not upload: ${reason}`]);
+  });
+
+  test('no answer or a server error (HTTP 503) can be retried; retrying one keeps why another was refused', async () => {
+    const { draft, uploads, reported } = setup({ describeFailure: failureMessage });
+    await draft.addFiles([file(png(), 'a.png'), file(png(), 'b.png')]);
+    uploads[0]?.fail(answered(413, 'File too large: PNG image files may be at most 4 MB.'));
+    uploads[1]?.fail(answered(503));
+    await settle();
+    expect(draft.items.value.map((item) => item.state.value)).toEqual([
+      { phase: 'failed', error: 'File too large: PNG image files may be at most 4 MB.', permanent: true },
+      { phase: 'failed', error: 'The chat service answered with HTTP 503.', permanent: false },
+    ]);
+    expect(reported.map((report) => report.kind)).toEqual(['upload-refused', 'upload-failed']);
+    draft.send();
+    draft.retry(draft.items.value[1]!.id);
+    expect(uploads).toHaveLength(3);
+    expect(notices(draft)).toEqual(['"a.png" did not upload: File too large: PNG image files may be at most 4 MB.']);
+    uploads[2]?.fail(new ServiceError('network', 'Could not reach the chat service. Check your connection.', { operation: 'putFile' }));
+    await settle();
+    expect(draft.items.value[1]?.state.value).toMatchObject({ permanent: false });
+    expect(reported.map((report) => report.kind)).toEqual(['upload-refused', 'upload-failed', 'upload-failed']);
   });
 });

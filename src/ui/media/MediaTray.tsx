@@ -71,7 +71,7 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
           <progress class="cw-media__progress" max={100} value={percent} aria-label={text.uploading(item.name)} />
         )}
       </span>
-      {state.phase === 'failed' && (
+      {state.phase === 'failed' && !state.permanent && (
         <button type="button" class="cw-media__retry" aria-label={text.retry(item.name)} onClick={() => draft.retry(item.id)}>
           {text.retryShort}
         </button>
