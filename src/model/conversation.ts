@@ -111,7 +111,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
   }
 
   function emitMessage(message: ChatMessage): void {
-    deps.emit('message', { id: message.id, role: message.role, text: message.text.peek() });
+    // Copies: a listener that changes what it was given does not change the conversation.
+    const attachments = message.attachments.map((file) => ({ ...file }));
+    deps.emit('message', { id: message.id, role: message.role, text: message.text.peek(), attachments });
   }
 
   /**

@@ -134,9 +134,10 @@ export interface WidgetEventMap {
   close: undefined;
   /**
    * A message was added or finished: user messages when sent (and when sent again, with a new id, by Retry or Send
-   * again), answers when complete.
+   * again), answers when complete. `attachments`: a question's files (images, a voice message or a video), as plain
+   * copies with the served `url`; an empty array for a text question, an answer or a notice.
    */
-  message: { id: string; role: MessageRole; text: string };
+  message: { id: string; role: MessageRole; text: string; attachments: readonly Attachment[] };
   /**
    * A failure, in the plain sentence the visitor is shown, with a kind to switch on:
    * - a config or a question that failed, by the ServiceError's kind: 'network', 'http', 'business', 'malformed',

@@ -404,6 +404,7 @@ describe('media questions', () => {
     const { page, log, close } = await openWidget();
     try {
       const requests = recordRequests(page);
+      const messages = await recordEvents(page, 'message');
       const video = Buffer.concat([Buffer.from(mp4()), Buffer.alloc(200_000)]);
       await page.locator('input.cw-composer__file').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: video });
       await page.locator('.cw-media__item--video.cw-media__item--uploaded').waitFor();
@@ -415,6 +416,18 @@ describe('media questions', () => {
       expect(await page.locator('.cw-msg--user .cw-msg__file-name--video').textContent()).toBe(
         `Attached video: tour.mp4 (${(video.length / 1024).toFixed(0)} KB)`,
       );
+      // A page mirroring the conversation gets the question's file with its message, and an answer has none.
+      const put = requests.find((request) => request.method() === 'PUT');
+      const finish = requests.find((request) => request.url().endsWith('/FinishUpload'));
+      const fileId: unknown = JSON.parse(finish?.postData() ?? '{}').FileStoreId;
+      expect(fileId).toEqual(expect.any(Number));
+      expect(await messages()).toEqual([
+        {
+          id: expect.any(String), role: 'user', text: '',
+          attachments: [{ kind: 'video', fileId, name: 'tour.mp4', size: video.length, mimeType: 'video/mp4', url: put?.url() }],
+        },
+        { id: expect.any(String), role: 'assistant', text: expect.stringContaining('I received a video'), attachments: [] },
+      ]);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

@@ -30,8 +30,8 @@ describe('conversation: asking and streaming', () => {
     // the one after which the conversation is saved.
     expect(frames.pending()).toBe(1);
     expect(events.filter((event) => event.name === 'message').map((event) => event.payload)).toEqual([
-      { id: conversation.messages.value[0]?.id, role: 'user', text: 'What homes are for sale?' },
-      { id: conversation.messages.value[1]?.id, role: 'assistant', text: 'We have three homes.' },
+      { id: conversation.messages.value[0]?.id, role: 'user', text: 'What homes are for sale?', attachments: [] },
+      { id: conversation.messages.value[1]?.id, role: 'assistant', text: 'We have three homes.', attachments: [] },
     ]);
   });
 
@@ -214,9 +214,9 @@ describe('conversation: stop, failures and retry', () => {
     // The question sent again is a new message (the failed one went): a page mirroring the conversation hears of it.
     const [again, answer] = conversation.messages.value;
     expect(events.filter((event) => event.name === 'message').map((event) => event.payload)).toEqual([
-      { id: question?.id, role: 'user', text: 'Are you there?' },
-      { id: again?.id, role: 'user', text: 'Are you there?' },
-      { id: answer?.id, role: 'assistant', text: 'Yes!' },
+      { id: question?.id, role: 'user', text: 'Are you there?', attachments: [] },
+      { id: again?.id, role: 'user', text: 'Are you there?', attachments: [] },
+      { id: answer?.id, role: 'assistant', text: 'Yes!', attachments: [] },
     ]);
   });
 

@@ -6,6 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { ACCEPT_ATTRIBUTE } from '../../src/media';
+import type { WidgetEventMap } from '../../src/model/types';
 import { createMediaController } from '../../src/ui/media/controller';
 import { pickerAccept, PICKER_ACCEPT } from '../../src/ui/media/accept';
 import { createHarness, type Harness } from '../helpers/conversation-harness';
@@ -67,6 +68,10 @@ test('an image is uploaded with the session key and asked about with chatAskType
   expect(question?.attachments).toEqual([
     { kind: 'image', fileId: 42, name: 'porch.png', size: png().length, mimeType: 'image/png', url: 'https://chat.example/upload/42?token=t' },
   ]);
+  // The page's 'message' event carries them too, as copies: a listener that changes them changes no history.
+  const [sent] = harness.events.filter((event) => event.name === 'message').map((event) => event.payload as WidgetEventMap['message']);
+  expect(sent).toEqual({ id: question?.id, role: 'user', text: 'What style is this?', attachments: question?.attachments });
+  expect(sent?.attachments[0]).not.toBe(question?.attachments[0]);
   controller.dispose();
 });
 
