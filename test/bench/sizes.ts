@@ -2,7 +2,7 @@
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
  * - before opening the chat: the loader, the boot module and its static import closure; budget 12 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.71 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.73 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -134,8 +134,14 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * the shadow root they seem to come from the host element, which a page's "not while typing in a field" guard does
  * not recognise: "/" and spaces of a question ran the page's search and play shortcuts), and a question the local
  * rate limit holds back is announced (its banner arrived with its text already inside, which screen readers skip).
+ * Then to 48,669 B, and the chat's budget to 40,730 B, for three media fixes of that QA pass (+259 B, 17 B of it in
+ * (b), 5 B before opening): a refused file, a failed upload and a microphone that cannot record fire the 'error'
+ * event (+92 B: a page listening heard of none), a file the service refuses for good (413, 415, "too large",
+ * "type not accepted") offers Remove only instead of a Retry that sends the same bytes to the same answer (+165 B),
+ * and the 'message' event carries a question's files (+13 B: a page mirroring the conversation got an image
+ * question as its text alone).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_710, everythingGzip: 40_000, everythingCeilingGzip: 48_410 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_730, everythingGzip: 40_000, everythingCeilingGzip: 48_669 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
