@@ -142,6 +142,32 @@ describe('the panel on a short screen', () => {
 });
 
 describe('a conversation longer than the log', () => {
+  it('at 320 x 256, Shift+Tab back up from the text field shows each control below the sticky header, not under it', async () => {
+    const { page, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)), {
+      viewport: { width: 320, height: 256 },
+    });
+    try {
+      // Opened once the chatbot's settings are in: its suggestions are there from the first frame of the panel.
+      await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
+      await page.locator('.cw-launcher').focus();
+      await page.keyboard.press('Enter');
+      await page.locator('.cw-chip').first().waitFor();
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+      for (let step = 1; step <= 4; step += 1) {
+        await page.keyboard.press('Shift+Tab');
+        const focused = await page.evaluate(() => {
+          const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+          const box = root.activeElement!.getBoundingClientRect();
+          return { what: root.activeElement!.className, top: box.top, headerBottom: root.querySelector('.cw-panel__header')!.getBoundingClientRect().bottom };
+        });
+        expect(focused.top, `${focused.what} after ${step} Shift+Tab`).toBeGreaterThanOrEqual(focused.headerBottom - 0.5);
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('scrolls in the log only: the panel around it has nothing to scroll, so a wheel over the text field moves nothing', async () => {
     const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
     try {
