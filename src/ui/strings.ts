@@ -6,12 +6,12 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TextOverrides } from '../model/texts.js';
-import { LAUNCHER_TEXTS, UI_LANG } from './launcher-strings.js';
+import { UI_LANG } from './launcher-strings.js';
 
 export { UI_LANG };
 
+/** The launcher's words are its own (launcher-strings.ts): the panel never says them. */
 const PANEL_TEXTS = {
-  ...LAUNCHER_TEXTS,
   botName: 'Assistant',
   panelLoading: 'Loading chat…',
   connecting: 'Connecting…',

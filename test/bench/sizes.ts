@@ -2,7 +2,7 @@
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
  * - before opening the chat: the loader, the boot module and its static import closure; budget 12 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.74 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.71 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -141,9 +141,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * and the 'message' event carries a question's files (+13 B: a page mirroring the conversation got an image
  * question as its text alone), and to 48,684 B, the chat's budget to 40,740 B, for scroll padding under the panel's
  * sticky header (+15 B, +12 B of (b): at 320 x 256, Shift+Tab back up a panel scrolled to its text field put the
- * focused suggestion entirely under the header).
+ * focused suggestion entirely under the header), and down to 48,649 B, the chat's budget to 40,710 B, when the panel's
+ * file stopped carrying the launcher's four texts, which only the launcher says (-35 B).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_740, everythingGzip: 40_000, everythingCeilingGzip: 48_684 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_710, everythingGzip: 40_000, everythingCeilingGzip: 48_649 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
