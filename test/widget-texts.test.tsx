@@ -1,8 +1,9 @@
 /** mount()'s `texts` in a DOM (happy-dom): the widget's own words translated, in the page's language, everywhere. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WidgetTexts } from '../src/model/texts';
 import { mount, type Widget } from '../src/widget';
 import { bytes, createFakeFetch, envelopeResponse, streamResponse, type FakeFetch } from './helpers/fake-fetch';
+import { destroyedAfterEach } from './helpers/mounted-widgets';
 
 const CONFIG = { Name: 'Harbor Bot', WelcomeMessage: '', SessionID: 1, SessionKey: 'k1' };
 const GERMAN: Partial<WidgetTexts> = {
@@ -22,15 +23,7 @@ const GERMAN: Partial<WidgetTexts> = {
   emailSubject: 'Gespräch mit {name}',
   emailTranscript: 'Gespräch per E-Mail senden',
 };
-const mounted: Widget[] = [];
-
-afterEach(() => {
-  (document.activeElement?.shadowRoot?.activeElement as HTMLElement | null | undefined)?.blur();
-  for (const widget of mounted.splice(0)) widget.destroy();
-  document.body.replaceChildren();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+const mounted = destroyedAfterEach();
 
 /** GetConfig answers `config`; questions get `ask` (by default: a network failure). */
 function service(config: Record<string, unknown> = CONFIG, ask: () => Promise<Response> = () => Promise.reject(new TypeError('Failed to fetch'))): FakeFetch {

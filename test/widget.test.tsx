@@ -1,21 +1,12 @@
 /** mount() in a DOM (happy-dom): hosts, shadow roots, theme, events, options, storage and a complete destroy. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONFIG_TIMEOUT_MS } from '../src/model/get-config';
 import { mount, type Widget } from '../src/widget';
 import { bytes, createFakeFetch, envelopeResponse, streamResponse, type FakeFetch } from './helpers/fake-fetch';
+import { destroyedAfterEach } from './helpers/mounted-widgets';
 
 const CONFIG = { Name: 'Harbor Bot', ChatBubbleColor: 'rgb(200,30,30)', WelcomeMessage: 'Hello!', SessionID: 1, SessionKey: 'k1' };
-const mounted: Widget[] = [];
-
-afterEach(() => {
-  // happy-dom's ShadowRoot.activeElement throws while focus is inside ANOTHER shadow root (it walks past the
-  // document), and destroy() reads it: focus leaves the widgets before they go. (Chromium: test/browser.)
-  (document.activeElement?.shadowRoot?.activeElement as HTMLElement | null | undefined)?.blur();
-  for (const widget of mounted.splice(0)) widget.destroy();
-  document.body.replaceChildren();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+const mounted = destroyedAfterEach();
 
 function configFetch(config: Record<string, unknown> = CONFIG): FakeFetch {
   return createFakeFetch(() => envelopeResponse(config));
