@@ -1,6 +1,6 @@
-import { untracked, useSignalEffect } from '@preact/signals';
+import { effect, untracked, useSignalEffect } from '@preact/signals';
 import type { JSX } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { afterNextPaint } from '../model/frame.js';
 import type { Cancel } from '../model/scheduler.js';
 import type { MessageStatus, WidgetModel } from '../model/types.js';
@@ -27,26 +27,19 @@ export interface Announcer {
 
 /**
  * Decides what a screen reader hears about the conversation: each answer once, when it has finished (never
- * chunk by chunk), a failure's plain-words error, and notices that arrive while the panel is open. Messages
- * restored from storage are already known and stay silent. Reads statuses, not texts, so a streamed chunk does
- * not even wake this up.
+ * chunk by chunk), and a failure's plain-words error; the panel adds its own news (the talk-to-a-person reply,
+ * copy feedback) through `announce`. Messages restored from storage are already known and stay silent, and so is
+ * what another tab or widget of this chatbot asked: an answer or a question's failure this panel did not see on its
+ * way arrives from storage already finished, and was that writer's news (its own panel said it). Reads statuses,
+ * not texts, so a streamed chunk does not even wake this up.
  */
 export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
   const counter = useRef(0);
-  // What was there when the panel first rendered (restored history) stays silent. Taken during render: the signal
-  // effect below first runs after paint, and a message arriving in between must still count as new.
-  const statuses = useRef<Map<string, MessageStatus> | null>(null);
-  statuses.current ??= new Map(
-    model.conversation.messages.peek().map((message) => [message.id, message.status.peek()] as const),
-  );
   const announce = useCallback((text: string) => {
     counter.current += 1;
     setCurrent({ key: counter.current, text });
   }, []);
-
-  // Failures whose plain-words error has not arrived yet (status and error may change in either order).
-  const awaitingError = useRef(new Map<string, 'answer' | 'question'>());
 
   // A finished answer is announced once the frame that shows it has painted: working out its words and
   // re-rendering the panel for the live region in that frame's task delayed it (issue 6).
@@ -70,39 +63,42 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
     if (notice) untracked(() => announce(notice.message));
   });
 
-  useSignalEffect(() => {
-    const messages = model.conversation.messages.value;
-    const now = new Map(messages.map((message) => [message.id, message.status.value] as const));
-    const before = statuses.current ?? now;
-    statuses.current = now;
+  // Every change, as it happens: useSignalEffect would start after paint and then see a frame's changes at once, so
+  // an answer that came and finished in between would look like another writer's. Its first run, in the commit of
+  // the first render, takes what is there (restored history) as known.
+  useLayoutEffect(() => {
+    let statuses: Map<string, MessageStatus> | undefined;
+    // Failures whose plain-words error has not arrived yet (status and error may change in either order).
+    const awaiting = new Map<string, 'answer' | 'question'>();
+    return effect(() => {
+      const messages = model.conversation.messages.value;
+      const now = new Map(messages.map((message) => [message.id, message.status.value] as const));
+      const before = statuses ?? now;
+      statuses = now;
 
-    const awaiting = awaitingError.current;
-    for (const message of messages) {
-      const status = now.get(message.id);
-      const previous = before.get(message.id);
-      if (status !== previous) {
-        awaiting.delete(message.id);
-        const isNew = previous === undefined;
-        const wasRunning = isNew || previous === 'waiting' || previous === 'streaming';
-        if (message.role === 'notice') {
-          if (isNew) announce(message.text.peek());
-        } else if (message.role === 'assistant' && wasRunning) {
-          if (status === 'done') announceAnswer(message.text.peek());
-          else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
-          else if (status === 'stopped') announce(texts.answerStopped);
-        } else if (message.role === 'user' && status === 'failed') {
-          awaiting.set(message.id, 'question');
+      for (const message of messages) {
+        const status = now.get(message.id);
+        const previous = before.get(message.id);
+        if (status !== previous) {
+          awaiting.delete(message.id);
+          if (message.role === 'assistant' && (previous === 'waiting' || previous === 'streaming')) {
+            if (status === 'done') announceAnswer(message.text.peek());
+            else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
+            else if (status === 'stopped') announce(texts.answerStopped);
+          } else if (message.role === 'user' && status === 'failed' && previous === 'sent') {
+            awaiting.set(message.id, 'question');
+          }
         }
+        const failure = awaiting.get(message.id);
+        if (failure === undefined) continue;
+        const error = message.error.value; // subscribes only while waiting for it
+        if (error === null) continue;
+        awaiting.delete(message.id);
+        announce(failure === 'answer' ? fill(texts.answerFailed, { error }) : error);
       }
-      const failure = awaiting.get(message.id);
-      if (failure === undefined) continue;
-      const error = message.error.value; // subscribes only while waiting for it
-      if (error === null) continue;
-      awaiting.delete(message.id);
-      announce(failure === 'answer' ? fill(texts.answerFailed, { error }) : error);
-    }
-    for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
-  });
+      for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
+    });
+  }, []);
 
   return { current, announce };
 }

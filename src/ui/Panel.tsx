@@ -55,6 +55,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const dropping = dropScroll !== null;
 
   const name = settings.name || texts.botName;
+  const contact = settings.talkToHuman;
   const titleId = `${id}-title`;
   const limitId = `${id}-limit`;
 
@@ -178,7 +179,10 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
       <PanelFooter
         privacyPolicy={settings.privacyPolicy}
         contactLinks={settings.contactLinks}
-        onTalkToHuman={settings.talkToHuman !== null ? () => model.talkToHuman() : undefined}
+        onTalkToHuman={
+          // Its reply is said here, where it was asked for: another tab's or widget's is not this panel's news.
+          contact !== null ? () => (model.talkToHuman(), announcer.announce(contact.responseMessage)) : undefined
+        }
       />
     </div>
     </TextsProvider>

@@ -323,6 +323,34 @@ describe('live region', () => {
     expect(region.querySelectorAll('p')).toHaveLength(1);
   });
 
+  test("is silent about what another tab or widget asked, arriving finished; says this panel's own, however fast", async () => {
+    const model = inline();
+    const { container } = await renderPanel(model);
+    const region = liveRegion(container);
+    const announced: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) announced.push(node.textContent ?? '');
+    }).observe(region, { childList: true });
+
+    // Taken in from storage: another writer's exchange, its answer already done, and its question that failed.
+    act(() => {
+      model.conversation.add({ role: 'user', text: 'Homes in Austin?' });
+      model.conversation.add({ role: 'assistant', text: 'Three homes.', status: 'done' });
+      model.conversation.add({ role: 'user', text: 'And Porto?', status: 'failed', error: 'Could not reach the chat service.' });
+    });
+    await afterPaint();
+    await afterPaint();
+    expect(announced).toEqual([]);
+
+    // This panel's own answer, waiting and done within one task (no frame between): it was seen on its way.
+    act(() => {
+      const answer = model.conversation.add({ role: 'assistant', status: 'waiting' });
+      answer.text.value = 'Two flats.';
+      answer.status.value = 'done';
+    });
+    await waitFor(() => expect(announced).toEqual(['Test bot: Two flats.']));
+  });
+
   test('announces a failure in plain words', async () => {
     const model = inline();
     const { container } = await renderPanel(model);

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
 import { DEFAULT_SETTINGS } from '../../src/model/settings';
 import { createFakeModel } from '../helpers/fake-model';
-import { liveRegion, renderPanel } from '../helpers/render-ui';
+import { afterPaint, liveRegion, renderPanel } from '../helpers/render-ui';
 
 afterEach(() => {
   cleanup();
@@ -88,16 +88,21 @@ describe('footer', () => {
     expect(within(list).queryByText('evil')).toBeNull();
   });
 
-  test('"talk to a person" appears only with a talk-to-human e-mail and calls the model', async () => {
+  test('"talk to a person" appears only with a talk-to-human e-mail, calls the model and says its reply', async () => {
     const without = inline();
     await renderPanel(without);
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
     cleanup();
 
     const model = inline({ talkToHuman: { email: 'help@example.com', responseMessage: 'We will write back.' } });
-    await renderPanel(model);
+    const { container } = await renderPanel(model);
+    // Another tab's or widget's reply, taken in from storage, was that panel's news.
+    act(() => void model.conversation.add({ role: 'notice', text: 'We will write back.' }));
+    await afterPaint();
+    expect(liveRegion(container).textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Talk to a person' }));
     expect(model.calls).toContain('talkToHuman');
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('We will write back.'));
   });
 
   test('no footer at all when there is nothing to show', async () => {

@@ -1,0 +1,78 @@
+/**
+ * What a screen reader hears from mounted widgets (mount() in happy-dom): every text that enters a panel's polite
+ * live region or arrives as a role="alert", recorded as it is inserted. Each piece of news is said once, by the
+ * widget it happened in.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { mount, type Widget } from '../src/widget';
+import { bytes, createFakeFetch, envelopeResponse, streamResponse, type FakeFetch } from './helpers/fake-fetch';
+import { destroyedAfterEach } from './helpers/mounted-widgets';
+
+const CONFIG = { Name: 'Harbor Bot', WelcomeMessage: 'Hello!', SessionID: 1, SessionKey: 'k1' };
+const ANSWERS: Record<string, string> = { 'Homes in Austin?': 'Three homes.', 'And in Porto?': 'Two flats.' };
+const mounted = destroyedAfterEach();
+const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5_000 });
+
+/** GetConfig answers CONFIG; ClientAsk streams the answer of ANSWERS for the question asked. */
+function service(): FakeFetch {
+  return createFakeFetch((request) => {
+    if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
+    const answer = ANSWERS[(JSON.parse(request.bodyText) as { content: string }).content] ?? 'I do not know.';
+    return streamResponse({
+      chunks: [
+        bytes(`data: {"content":${JSON.stringify(answer)}}\n\n`),
+        bytes(`data: {"QuestionID":1,"AnswerID":2,"Answer":${JSON.stringify(answer)},"TotalToken":3}\n\n`),
+      ],
+    });
+  });
+}
+
+function start(options: Partial<Parameters<typeof mount>[0]>, fake: FakeFetch): { widget: Widget; shadow: ShadowRoot } {
+  const widget = mount({ serialNumber: 'demo-realty', baseUrl: 'https://chat.example.test', fetch: fake.fetch, ...options });
+  mounted.push(widget);
+  const shadow = [...document.querySelectorAll('chatbot-widget-host')].at(-1)?.shadowRoot;
+  if (!shadow) throw new Error('no shadow root');
+  return { widget, shadow };
+}
+
+/**
+ * Records what `shadow`'s panel announces once it is there: each paragraph its polite region gets, and each
+ * role="alert" that is inserted (its text).
+ */
+async function heard(shadow: ShadowRoot): Promise<string[]> {
+  await until(() => shadow.querySelector('[aria-live="polite"]') !== null);
+  const said: string[] = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLElement)) continue;
+        const polite = node.parentElement?.getAttribute('aria-live') === 'polite';
+        if (polite || node.getAttribute('role') === 'alert') said.push(node.textContent ?? '');
+      }
+    }
+  }).observe(shadow, { childList: true, subtree: true });
+  return said;
+}
+
+describe('announcements of mounted widgets', () => {
+  it("two widgets of one chatbot on a page: each announces its own answer, never the other's", async () => {
+    const fake = service();
+    const target = document.createElement('section');
+    document.body.append(target);
+    const inline = start({ target }, fake);
+    const floating = start({ open: true }, fake);
+    const [inlineHeard, floatingHeard] = await Promise.all([heard(inline.shadow), heard(floating.shadow)]);
+
+    await expect(inline.widget.send('Homes in Austin?')).resolves.toEqual({ ok: true });
+    await until(() => inlineHeard.length > 0);
+    // The floating widget takes in the inline one's exchange when it next writes: with its own question.
+    await expect(floating.widget.send('And in Porto?')).resolves.toEqual({ ok: true });
+    await until(() => floatingHeard.length > 0);
+    await until(() => floating.shadow.textContent?.includes('Three homes.') === true);
+    // A frame more: an announcement of the taken-in answer would come after the frame that shows it.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+
+    expect(inlineHeard).toEqual(['Harbor Bot: Three homes.']);
+    expect(floatingHeard).toEqual(['Harbor Bot: Two flats.']);
+  });
+});
