@@ -75,4 +75,27 @@ describe('announcements of mounted widgets', () => {
     expect(inlineHeard).toEqual(['Harbor Bot: Three homes.']);
     expect(floatingHeard).toEqual(['Harbor Bot: Two flats.']);
   });
+
+  it('a question that fails because GetConfig fails again is one announcement: the alert that the chat is unavailable', async () => {
+    const unavailable = createFakeFetch(() => new Response('busy', { status: 503 }));
+    const { widget, shadow } = start({ open: true }, unavailable);
+    await until(() => shadow.querySelector('[role="alert"]') !== null);
+    const said = await heard(shadow);
+    const errors: unknown[] = [];
+    widget.on('error', (error) => errors.push(error));
+
+    await expect(widget.send('hello')).resolves.toEqual({ ok: false, reason: 'failed' });
+    await until(() => shadow.querySelector('.cw-msg--user .cw-msg__error') !== null);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+
+    const reason = 'The chat service answered with HTTP 503.';
+    // The question shows why it failed, with Send again; the alert (shown again by the new GetConfig) says it once.
+    expect(shadow.querySelector('.cw-msg--user .cw-msg__error')?.textContent).toBe(reason);
+    expect(said).toEqual([`The chat is unavailable: ${reason} Retry`]);
+    // Two things failed, the config and the question: the page hears of each (README, events).
+    expect(errors).toEqual([
+      { message: reason, kind: 'http' },
+      { message: reason, kind: 'http' },
+    ]);
+  });
 });

@@ -149,8 +149,10 @@ export interface WidgetEventMap {
    *   not take); the tray offers only Remove;
    * - 'microphone-denied', 'microphone-no-device', 'microphone-busy', 'microphone-unsupported', 'microphone-failed':
    *   a voice message that could not be recorded.
-   * One event per failure; none for what the visitor did (Stop, a cancelled upload or recording) nor for a rule of
-   * the draft they are told of (kinds mixed in one question, an eleventh image, a press too short to record).
+   * One event per failure: a question that fails because GetConfig (which brings its session) failed on its way is
+   * two, the config's and then the question's, with the same message and kind. None for what the visitor did (Stop,
+   * a cancelled upload or recording) nor for a rule of the draft they are told of (kinds mixed in one question, an
+   * eleventh image, a press too short to record).
    */
   error: { message: string; kind: string };
 }

@@ -3,7 +3,7 @@ import type { JSX } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { afterNextPaint } from '../model/frame.js';
 import type { Cancel } from '../model/scheduler.js';
-import type { MessageStatus, WidgetModel } from '../model/types.js';
+import type { ConfigState, MessageStatus, WidgetModel } from '../model/types.js';
 import { markdownToPlainText } from './markdown/plain-text.js';
 import { fill } from '../model/texts.js';
 import type { PanelTexts } from './strings.js';
@@ -70,11 +70,19 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
     let statuses: Map<string, MessageStatus> | undefined;
     // Failures whose plain-words error has not arrived yet (status and error may change in either order).
     const awaiting = new Map<string, 'answer' | 'question'>();
+    // A question that needs a session asks GetConfig for one; when that fails, the panel's alert ("The chat is
+    // unavailable: …", role="alert") shows (again) and is heard, and the question fails for that same reason: it is
+    // not said a second time. A config that turned 'failed' since the conversation last changed did so while the
+    // question was on its way.
+    let config: ConfigState | undefined;
     return effect(() => {
       const messages = model.conversation.messages.value;
       const now = new Map(messages.map((message) => [message.id, message.status.value] as const));
       const before = statuses ?? now;
+      const configNow = model.config.peek();
+      const alerted = configNow !== config && configNow.status === 'failed';
       statuses = now;
+      config = configNow;
 
       for (const message of messages) {
         const status = now.get(message.id);
@@ -85,7 +93,7 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
             if (status === 'done') announceAnswer(message.text.peek());
             else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
             else if (status === 'stopped') announce(texts.answerStopped);
-          } else if (message.role === 'user' && status === 'failed' && previous === 'sent') {
+          } else if (message.role === 'user' && status === 'failed' && previous === 'sent' && !alerted) {
             awaiting.set(message.id, 'question');
           }
         }

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ServiceError } from '../../src/api/errors';
 import { createFakeModel } from '../helpers/fake-model';
 import { afterPaint, liveRegion, renderPanel } from '../helpers/render-ui';
 
@@ -349,6 +350,37 @@ describe('live region', () => {
       answer.status.value = 'done';
     });
     await waitFor(() => expect(announced).toEqual(['Test bot: Two flats.']));
+  });
+
+  test("says a question's failure, unless the config failed on the question's way: its alert said why", async () => {
+    const model = inline();
+    const unreachable = 'Could not reach the chat service. Check your connection.';
+    const configFailure = (): ServiceError => new ServiceError('network', unreachable, { operation: 'getConfig' });
+    model.config.value = { status: 'failed', error: configFailure() };
+    const { container } = await renderPanel(model);
+    const announced: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) announced.push(node.textContent ?? '');
+    }).observe(liveRegion(container), { childList: true });
+    const fail = (question: ReturnType<typeof model.conversation.add>): void => {
+      act(() => {
+        question.error.value = unreachable;
+        question.status.value = 'failed';
+      });
+    };
+
+    // The config failed long before (its alert is old news): the question's failure is said.
+    fail(model.conversation.add({ role: 'user', text: 'Homes in Austin?' }));
+    await waitFor(() => expect(announced).toEqual([unreachable]));
+
+    // The question asked GetConfig for a session, which failed again: the alert shows again and says it.
+    const second = model.conversation.add({ role: 'user', text: 'And in Porto?' });
+    act(() => void (model.config.value = { status: 'loading' }));
+    act(() => void (model.config.value = { status: 'failed', error: configFailure() }));
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain(unreachable);
+    fail(second);
+    await afterPaint();
+    expect(announced).toEqual([unreachable]);
   });
 
   test('announces a failure in plain words', async () => {
