@@ -22,6 +22,8 @@ const GERMAN: Partial<WidgetTexts> = {
   you: 'Sie',
   emailSubject: 'Gespräch mit {name}',
   emailTranscript: 'Gespräch per E-Mail senden',
+  confirmNewConversation: 'Chat löschen?',
+  conversationCleared: 'Gespräch gelöscht.',
 };
 const mounted = destroyedAfterEach();
 
@@ -81,6 +83,18 @@ describe("mount()'s texts", () => {
     expect(question?.querySelector('.cw-msg__edit')?.textContent).toBe('Bearbeiten');
     expect(question?.querySelector('.cw-sr-only')?.textContent).toBe('Sie: ');
     expect(errors).toEqual([{ message: 'Could not reach the chat service. Check your connection.', kind: 'network' }]);
+  });
+
+  it('say that a second press of "new conversation" cleared it', async () => {
+    const { widget, shadow } = start({ texts: GERMAN, open: true });
+    await widget.send('Häuser in Austin?');
+    await until(() => shadow.querySelector('.cw-msg--user') !== null);
+    const button = shadow.querySelector<HTMLButtonElement>('.cw-panel__new');
+    button?.click();
+    await until(() => button?.textContent === 'Chat löschen?');
+    button?.click();
+    await until(() => shadow.querySelector('[aria-live="polite"]')?.textContent === 'Gespräch gelöscht.');
+    expect(shadow.querySelector('.cw-msg--user')).toBeNull();
   });
 
   it('word an answer cut off by destroy(), also when the conversation comes back', async () => {

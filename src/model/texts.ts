@@ -26,6 +26,8 @@ export interface WidgetTexts {
   newConversation: string;
   /** The "Start a new conversation" button after its first press. */
   confirmNewConversation: string;
+  /** Announces that its second press cleared the conversation (focus has moved to the text field). */
+  conversationCleared: string;
   closePanel: string;
   conversation: string;
   jumpToLatest: string;

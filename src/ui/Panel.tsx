@@ -91,9 +91,11 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   };
 
   const focusComposer = useCallback(() => inputRef.current?.focus(), []);
+  // Focus goes to the text field, which a screen reader then reads: what happened is said after it.
   const startOver = (): void => {
     conversation.newConversation();
     focusComposer();
+    announcer.announce(texts.conversationCleared);
   };
 
   return (

@@ -20,6 +20,7 @@ const PANEL_TEXTS = {
   retry: 'Retry',
   newConversation: 'Start a new conversation',
   confirmNewConversation: 'Clear chat?',
+  conversationCleared: 'Conversation cleared.',
   closePanel: 'Close chat',
   conversation: 'Conversation',
   jumpToLatest: 'Jump to latest message',

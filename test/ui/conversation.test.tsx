@@ -245,6 +245,19 @@ describe('message list', () => {
     fireEvent.click(button);
     expect(model.conversation.newConversations).toBe(1);
   });
+
+  test('the second press clears the conversation, moves focus to the text field and says it is cleared', async () => {
+    const model = inline();
+    model.conversation.add({ role: 'user', text: 'Hi' });
+    const { container } = await renderPanel(model);
+    const button = screen.getByRole('button', { name: 'Start a new conversation' });
+    fireEvent.click(button);
+    expect(liveRegion(container).textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear chat?' }));
+    expect(model.conversation.newConversations).toBe(1);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('Conversation cleared.'));
+  });
 });
 
 describe('live region', () => {
