@@ -69,7 +69,7 @@ describe('<chatbot-widget>', () => {
     element.setAttribute('base-url', 'https://chat.example.test');
     await microtasks();
     expect(requests).toHaveLength(1);
-    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="dialog"]')).not.toBeNull());
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('.cw-panel[role="region"]')).not.toBeNull());
 
     element.setAttribute('serial-number', 'bot-b');
     element.setAttribute('mode', 'floating');

@@ -51,7 +51,9 @@ describe('mount', () => {
     const [host] = hosts();
     expect(host?.parentElement).toBe(target);
     expect(host?.shadowRoot?.querySelector('.cw-launcher')).toBeNull();
-    await until(() => host?.shadowRoot?.querySelector('[role="dialog"]') !== null);
+    // Part of the page: a region named by its title, not a dialog.
+    await until(() => host?.shadowRoot?.querySelector('.cw-panel[role="region"]') !== null);
+    expect(host?.shadowRoot?.querySelector('[role="dialog"]')).toBeNull();
   });
 
   it('emits open and close, loads the panel on open, and applies zIndex', async () => {

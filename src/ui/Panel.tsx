@@ -104,7 +104,9 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
       ref={dialogRef}
       id={id}
       class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}${dropping ? ' cw-panel--drop' : ''}${known ? '' : ' cw-panel--pending'}`}
-      role="dialog"
+      // Floating, it opens over the page: a dialog. Inline, it is part of the page, always there: a region (a landmark
+      // named by its title), not a dialog.
+      role={floating ? 'dialog' : 'region'}
       aria-labelledby={titleId}
       aria-modal={fullScreen ? 'true' : undefined}
       hidden={!open}

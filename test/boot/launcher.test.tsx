@@ -181,17 +181,19 @@ describe('welcome popup', () => {
 });
 
 describe('inline mode and failures', () => {
-  test('inline: the panel at once, no launcher, no close button, no focus grab; Escape does not hide it', async () => {
+  test('inline: the panel at once, a region, no launcher, no close button, no focus grab; Escape does not hide it', async () => {
     const { ui, shadow, model } = setup(createFakeModel({ mode: 'inline' }));
-    const dialog = await ui.findByRole('dialog');
-    expect(dialog.hidden).toBe(false);
+    // Part of the page, always there: a region named by its title, not a dialog.
+    const panel = await ui.findByRole('region', { name: 'Test bot' });
+    expect(ui.queryByRole('dialog')).toBeNull();
+    expect(panel.hidden).toBe(false);
     expect(shadow.querySelector('.cw-launcher')).toBeNull();
     expect(ui.queryByRole('button', { name: 'Close chat' })).toBeNull();
     expect(shadow.querySelector('.cw-root--inline')).not.toBeNull();
     expect(shadow.activeElement).toBeNull();
     fireEvent.keyDown(ui.getByRole('textbox', { name: 'Message' }), { key: 'Escape' });
     expect(model.calls).not.toContain('close');
-    expect(dialog.hidden).toBe(false);
+    expect(panel.hidden).toBe(false);
   });
 
   test('a panel that fails to load says so while open, and loads on the next try', async () => {

@@ -67,7 +67,9 @@ describe('demo site in Chromium', () => {
     try {
       await page.locator('#service-status[data-state="ok"]').waitFor({ timeout: 10_000 });
       const inline = page.locator('chatbot-widget[mode="inline"]');
-      await inline.getByRole('dialog', { name: chatbotName }).waitFor();
+      // In the page's flow, always there: a region named by the chatbot, not a dialog.
+      await inline.getByRole('region', { name: chatbotName }).waitFor();
+      expect(await inline.getByRole('dialog').count()).toBe(0);
       await inline.getByRole('textbox', { name: 'Message' }).waitFor();
       expect(await page.getByRole('button', { name: `Open chat with ${chatbotName}` }).count()).toBe(0);
       await screenshot(page, 'demo-inline-desktop');

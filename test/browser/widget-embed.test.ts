@@ -262,7 +262,7 @@ describe('two chatbots on one page', () => {
     try {
       const inline = page.locator('chatbot-widget');
       const floating = page.locator('chatbot-widget-host');
-      await inline.getByRole('dialog').waitFor();
+      await inline.getByRole('region', { name: 'Beacon Rentals' }).waitFor();
       await expect.poll(() => inline.locator('.cw-panel__title').textContent()).toBe('Beacon Rentals');
       await ask(inline, 'Any flats in Cambridge?');
       await inline.locator('.cw-msg--assistant[data-status="done"]').waitFor();
@@ -314,8 +314,9 @@ describe('ES module', () => {
     const { page: tab, log, close } = await fixture.open(htmlPage(page));
     try {
       const host = tab.locator('#help chatbot-widget-host');
-      await host.getByRole('dialog').waitFor();
-      await expect.poll(() => host.locator('.cw-panel__title').textContent()).toBe('Inline name');
+      // mount() with a target: the panel is part of the page, a region, not a dialog.
+      await host.getByRole('region', { name: 'Inline name' }).waitFor();
+      expect(await host.getByRole('dialog').count()).toBe(0);
       await ask(host, 'Through the ES entry?');
       await host.locator('.cw-msg--assistant[data-status="done"]').waitFor();
       await tab.waitForFunction(() => (window as unknown as { __events: string[] }).__events.length === 2);

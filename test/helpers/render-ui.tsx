@@ -43,15 +43,18 @@ export function renderPanelUi(model: WidgetModel, options: PanelUiOptions = {}):
   return render(<PanelHarness model={model} {...options} />);
 }
 
-/** Renders the panel for an open or inline `model` and waits until its effects have run. */
+/**
+ * Renders the panel for an open or inline `model` and waits until its effects have run. The panel is found by its
+ * role: a dialog when floating, a region (part of the page) when inline.
+ */
 export async function renderPanel(
   model: WidgetModel,
   options: PanelUiOptions = {},
-): Promise<{ dialog: HTMLElement; container: Element }> {
+): Promise<{ panel: HTMLElement; container: Element }> {
   const { container } = renderPanelUi(model, options);
-  const dialog = await screen.findByRole('dialog');
+  const panel = await screen.findByRole(model.mode === 'inline' ? 'region' : 'dialog');
   await afterPaint();
-  return { dialog, container };
+  return { panel, container };
 }
 
 /**

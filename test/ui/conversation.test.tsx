@@ -31,13 +31,13 @@ describe('message list', () => {
     const british = createFakeModel({ mode: 'inline', locale: 'en-GB', settings: { timeZone: 'UTC' } });
     british.conversation.add({ role: 'user', text: 'Hi', createdAt: Date.UTC(2024, 0, 15, 15, 5) });
     const first = await renderPanel(british);
-    expect(first.dialog.querySelector('.cw-msg__time')?.textContent).toBe('15:05');
+    expect(first.panel.querySelector('.cw-msg__time')?.textContent).toBe('15:05');
     cleanup();
 
     const american = createFakeModel({ mode: 'inline', locale: 'en-US', settings: { timeZone: 'UTC' } });
     american.conversation.add({ role: 'user', text: 'Hi', createdAt: Date.UTC(2024, 0, 15, 15, 5) });
     const second = await renderPanel(american);
-    expect(second.dialog.querySelector('.cw-msg__time')?.textContent).toMatch(/^3:05\s?PM$/);
+    expect(second.panel.querySelector('.cw-msg__time')?.textContent).toMatch(/^3:05\s?PM$/);
   });
 
   test('shows user text as plain text and answers as markdown, each with dir="auto" and its time', async () => {

@@ -94,7 +94,7 @@ describe('mobile', () => {
     const happy = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
     happy.setViewport({ width: 375, height: 700 });
     try {
-      const { dialog } = await renderPanel(createFakeModel({ open: true }));
+      const { panel: dialog } = await renderPanel(createFakeModel({ open: true }));
       expect(dialog.getAttribute('aria-modal')).toBe('true');
       expect(dialog.classList.contains('cw-panel--full')).toBe(true);
 
@@ -112,12 +112,14 @@ describe('mobile', () => {
     }
   });
 
-  test('the inline panel is never modal', async () => {
+  test('the inline panel, part of the page, is a region named by its title: never a dialog, never modal', async () => {
     const happy = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
     happy.setViewport({ width: 375, height: 700 });
     try {
-      const { dialog } = await renderPanel(createFakeModel({ mode: 'inline' }));
-      expect(dialog.hasAttribute('aria-modal')).toBe(false);
+      const { panel } = await renderPanel(createFakeModel({ mode: 'inline' }));
+      expect(screen.getByRole('region', { name: 'Test bot' })).toBe(panel);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(panel.hasAttribute('aria-modal')).toBe(false);
     } finally {
       happy.setViewport({ width: 1024, height: 768 });
     }

@@ -60,11 +60,11 @@ describe('footer', () => {
 
   test('privacy policy without a usable URL: its name as text beside the description, no link', async () => {
     for (const url of [null, 'javascript:alert(1)']) {
-      const { dialog } = await renderPanel(
+      const { panel } = await renderPanel(
         inline({ privacyPolicy: { name: 'Harbor privacy terms', url, description: 'We keep chats 30 days.' } }),
       );
-      expect(dialog.querySelector('.cw-privacy')?.textContent).toBe('We keep chats 30 days. Harbor privacy terms');
-      expect(within(dialog).queryByRole('link')).toBeNull();
+      expect(panel.querySelector('.cw-privacy')?.textContent).toBe('We keep chats 30 days. Harbor privacy terms');
+      expect(within(panel).queryByRole('link')).toBeNull();
       cleanup();
     }
   });
@@ -106,8 +106,8 @@ describe('footer', () => {
   });
 
   test('no footer at all when there is nothing to show', async () => {
-    const { dialog } = await renderPanel(inline());
-    expect(dialog.querySelector('.cw-panel__footer')).toBeNull();
+    const { panel } = await renderPanel(inline());
+    expect(panel.querySelector('.cw-panel__footer')).toBeNull();
   });
 });
 
@@ -117,14 +117,14 @@ describe('rate limit', () => {
     vi.setSystemTime(new Date('2024-05-01T10:00:00Z'));
     const german = createFakeModel({ mode: 'inline', locale: 'de-DE' });
     german.conversation.rateLimit.value = { message: 'Bitte etwas langsamer.', retryAt: Date.now() + 45_000 };
-    const { dialog } = await renderPanel(german);
-    expect(dialog.querySelector('.cw-limit__wait')?.textContent).toBe('in 45 Sekunden');
+    const { panel } = await renderPanel(german);
+    expect(panel.querySelector('.cw-limit__wait')?.textContent).toBe('in 45 Sekunden');
     cleanup();
 
     const british = createFakeModel({ mode: 'inline', locale: 'en-GB' });
     british.conversation.rateLimit.value = { message: 'Slow down.', retryAt: Date.now() + 120_000 };
     const second = await renderPanel(british);
-    expect(second.dialog.querySelector('.cw-limit__wait')?.textContent).toBe('You can send again in 2 minutes.');
+    expect(second.panel.querySelector('.cw-limit__wait')?.textContent).toBe('You can send again in 2 minutes.');
   });
 
   test('shows the message and a countdown that ticks down, and blocks sending', async () => {
@@ -185,26 +185,26 @@ describe('config state', () => {
     model.settings.value = { ...DEFAULT_SETTINGS }; // what the model holds on a first visit
     model.config.value = { status: 'loading' };
     model.configKnown.value = false;
-    const { dialog } = await renderPanel(model);
-    expect(dialog.classList.contains('cw-panel--pending')).toBe(true);
-    expect(screen.getByRole('dialog', { name: 'Chat' })).toBe(dialog);
-    expect(dialog.querySelector('.cw-panel__placeholder')).not.toBeNull();
-    expect(dialog.querySelector('.cw-panel__avatar')?.textContent).toBe('');
-    expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.name);
-    expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.welcomeMessage);
-    expect(dialog.textContent).toContain('Connecting…');
+    const { panel } = await renderPanel(model);
+    expect(panel.classList.contains('cw-panel--pending')).toBe(true);
+    expect(screen.getByRole('region', { name: 'Chat' })).toBe(panel);
+    expect(panel.querySelector('.cw-panel__placeholder')).not.toBeNull();
+    expect(panel.querySelector('.cw-panel__avatar')?.textContent).toBe('');
+    expect(panel.textContent).not.toContain(DEFAULT_SETTINGS.name);
+    expect(panel.textContent).not.toContain(DEFAULT_SETTINGS.welcomeMessage);
+    expect(panel.textContent).toContain('Connecting…');
 
     act(() => {
       model.settings.value = { ...DEFAULT_SETTINGS, name: 'Harbor Bot', welcomeMessage: 'Welcome aboard!' };
       model.config.value = { status: 'ready' };
       model.configKnown.value = true;
     });
-    expect(dialog.classList.contains('cw-panel--pending')).toBe(false);
-    expect(screen.getByRole('dialog', { name: 'Harbor Bot' })).toBe(dialog);
-    expect(dialog.querySelector('.cw-panel__placeholder')).toBeNull();
-    expect(dialog.querySelector('.cw-panel__avatar')?.textContent).toBe('H');
+    expect(panel.classList.contains('cw-panel--pending')).toBe(false);
+    expect(screen.getByRole('region', { name: 'Harbor Bot' })).toBe(panel);
+    expect(panel.querySelector('.cw-panel__placeholder')).toBeNull();
+    expect(panel.querySelector('.cw-panel__avatar')?.textContent).toBe('H');
     expect(screen.getByText('Welcome aboard!')).toBeTruthy();
-    expect(dialog.textContent).not.toContain('Connecting…');
+    expect(panel.textContent).not.toContain('Connecting…');
   });
 
   test('a first config that fails leaves a plain neutral title beside the error, not a default name', async () => {
@@ -212,16 +212,16 @@ describe('config state', () => {
     model.settings.value = { ...DEFAULT_SETTINGS };
     model.config.value = { status: 'failed', error: offline() };
     model.configKnown.value = false;
-    const { dialog } = await renderPanel(model);
-    expect(dialog.querySelector('.cw-panel__title')?.textContent).toBe('Chat');
-    expect(dialog.querySelector('.cw-panel__placeholder')).toBeNull();
-    expect(dialog.textContent).not.toContain(DEFAULT_SETTINGS.name);
+    const { panel } = await renderPanel(model);
+    expect(panel.querySelector('.cw-panel__title')?.textContent).toBe('Chat');
+    expect(panel.querySelector('.cw-panel__placeholder')).toBeNull();
+    expect(panel.textContent).not.toContain(DEFAULT_SETTINGS.name);
     expect(screen.getByRole('alert').textContent).toContain('Could not reach the chat service.');
   });
 
   test('the header shows the avatar from settings', async () => {
-    const { dialog } = await renderPanel(inline({ avatarUrl: 'https://cdn.example/a.png' }));
-    const avatar = dialog.querySelector('img.cw-panel__avatar');
+    const { panel } = await renderPanel(inline({ avatarUrl: 'https://cdn.example/a.png' }));
+    const avatar = panel.querySelector('img.cw-panel__avatar');
     expect(avatar?.getAttribute('src')).toBe('https://cdn.example/a.png');
     expect(avatar?.getAttribute('alt')).toBe('');
   });

@@ -47,7 +47,7 @@ async function setup(inlineSettings: Partial<ChatbotSettings> = {}): Promise<Set
   });
   models.push(model);
   const { container } = renderPanelUi(model);
-  await screen.findByRole('dialog');
+  await screen.findByRole('region');
   await waitFor(() => expect(model.conversation.loaded.value).toBe(true));
   await settle();
   await afterPaint();
@@ -236,7 +236,7 @@ describe("the widget's own words are marked English; the chatbot's and the visit
       ChatbotPrivacyPolicyDescription: 'Mit dem Chat stimmen Sie zu:',
       UserInputPlaceholder: 'Ihre Frage…',
     });
-    const dialog = screen.getByRole('dialog');
+    const panel = screen.getByRole('region', { name: 'Maklerin Anna' });
     expect(langOf(screen.getByRole('heading', { name: 'Maklerin Anna' }))).toBe('page');
     expect(langOf(screen.getByText('Hallo! Wie kann ich helfen?'))).toBe('page');
     expect(langOf(screen.getByRole('button', { name: 'Wohnungen in Berlin?' }))).toBe('page');
@@ -262,7 +262,7 @@ describe("the widget's own words are marked English; the chatbot's and the visit
       screen.getByRole('list', { name: 'Other ways to reach us' }),
       within(log).getByRole('button', { name: 'Copy answer' }),
       within(log).getByText('You', { exact: false, selector: '.cw-sr-only' }),
-      ...Array.from(dialog.querySelectorAll('.cw-sr-only')).filter((element) => element.textContent?.includes('opens in a new tab')),
+      ...Array.from(panel.querySelectorAll('.cw-sr-only')).filter((element) => element.textContent?.includes('opens in a new tab')),
     ];
     expect(english.length).toBeGreaterThanOrEqual(7);
     // Sentences of the widget's own run left to right on a right-to-left page too ("Stopped." read ".Stopped").
