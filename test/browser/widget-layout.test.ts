@@ -213,10 +213,11 @@ describe('the panel on a narrow screen', () => {
     }
   });
 
-  it('a suggestion with a long word or URL wraps inside the 320 px screen', async () => {
+  it('a suggestion with a long word or URL wraps inside the 320 px screen; one on several lines keeps its text inside its border', async () => {
     const suggestions = [
       'Supercalifragilisticexpialidociouslylongwordwithoutanyspacesatallthatgoesonandonandon',
       'https://example.com/a/very/long/path/that/keeps/going/and/going/without/any/break?query=parameter',
+      'Could you show me three-bedroom family homes near good schools, with a garden, under $650k in Austin?',
       'Short one',
     ];
     const { page, log, close } = await fixture.open(elementPage({ settings: { SuggestedMessage: suggestions.join('\n') } }), {
@@ -229,11 +230,43 @@ describe('the panel on a narrow screen', () => {
       const chips = await page.locator('.cw-chip').evaluateAll((elements) =>
         elements.map((element) => {
           const box = element.getBoundingClientRect();
-          return { text: element.textContent, left: Math.round(box.left), right: Math.round(box.right) };
+          const style = getComputedStyle(element);
+          const border = parseFloat(style.borderTopWidth);
+          // The radius as drawn: CSS scales radii down until two of them fit a side (999px becomes half the height);
+          // the text must stay inside the border's inner edge, whose radius is that less the border.
+          const radius = Math.min(parseFloat(style.borderTopLeftRadius), box.width / 2, box.height / 2);
+          const inner = { left: box.left + border, top: box.top + border, right: box.right - border, bottom: box.bottom - border };
+          const r = Math.max(0, radius - border);
+          /** How far (px) a point lies outside the rounded inner edge (0: inside). */
+          const outside = (x: number, y: number): number => {
+            const cx = Math.min(Math.max(x, inner.left + r), inner.right - r);
+            const cy = Math.min(Math.max(y, inner.top + r), inner.bottom - r);
+            const beyondBox = Math.max(inner.left - x, x - inner.right, inner.top - y, y - inner.bottom, 0);
+            return Math.max(beyondBox, Math.hypot(x - cx, y - cy) - r);
+          };
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          const corners = lines.flatMap((line) => [
+            [line.left, line.top], [line.right, line.top], [line.left, line.bottom], [line.right, line.bottom],
+          ]);
+          return {
+            text: element.textContent,
+            left: Math.round(box.left),
+            right: Math.round(box.right),
+            lines: new Set(lines.map((line) => Math.round(line.top))).size,
+            textOutside: Math.max(0, ...corners.map(([x, y]) => outside(x!, y!))),
+            pill: radius >= box.height / 2 - 0.5,
+          };
         }),
       );
       expect(chips.map((chip) => chip.text)).toEqual(suggestions);
       for (const chip of chips) expect([chip.text, chip.left >= 16 && chip.right <= 304]).toEqual([chip.text, true]);
+      // The long question wraps to several lines; no line's text runs past the chip's rounded corners.
+      expect(chips[2]?.lines).toBeGreaterThanOrEqual(3);
+      for (const chip of chips) expect([chip.text, chip.textOutside]).toEqual([chip.text, 0]);
+      // A chip on one line keeps the pill look: fully rounded ends.
+      expect(chips[3]).toMatchObject({ lines: 1, pill: true });
       expect(await pageOverflowX(page)).toBe(0);
       expect(log.problems()).toEqual([]);
     } finally {
