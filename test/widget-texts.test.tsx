@@ -4,6 +4,7 @@ import type { WidgetTexts } from '../src/model/texts';
 import { mount, type Widget } from '../src/widget';
 import { bytes, createFakeFetch, envelopeResponse, streamResponse, type FakeFetch } from './helpers/fake-fetch';
 import { destroyedAfterEach } from './helpers/mounted-widgets';
+import { png } from './media/fixtures';
 
 const CONFIG = { Name: 'Harbor Bot', WelcomeMessage: '', SessionID: 1, SessionKey: 'k1' };
 const GERMAN: Partial<WidgetTexts> = {
@@ -143,5 +144,73 @@ describe("mount()'s texts", () => {
       );
     }
     expect(document.querySelector('chatbot-widget-host')).toBeNull();
+  });
+});
+
+describe("mount()'s texts in the media chunk", () => {
+  const MEDIA_GERMAN: Partial<WidgetTexts> = {
+    ...GERMAN,
+    attachedFiles: 'Angehängte Dateien',
+    uploading: '{name} wird hochgeladen',
+    cancelUpload: 'Hochladen von {name} abbrechen',
+    retryUpload: '{name} erneut hochladen',
+    removeFile: '{name} entfernen',
+    dismissNotice: 'Schließen',
+    uploadFailed: 'Nicht hochgeladen',
+    imageWrongType: '„{name}“ ist kein PNG-, JPEG-, WEBP- oder GIF-Bild.',
+    notUploaded: '„{name}“ wurde nicht hochgeladen: {reason}',
+  };
+  /** Uploads of a.png never get their upload URL; any other file's request fails (no connection). */
+  const uploads = () =>
+    createFakeFetch((request) => {
+      if (request.url.endsWith('/GetConfig')) return envelopeResponse({ ...CONFIG, EnableUploadImage: true });
+      if (request.url.endsWith('/GetPreUploadUrl') && request.bodyText.includes('a.png')) return new Promise<Response>(() => undefined);
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+  const pick = async (shadow: ShadowRoot, ...files: File[]): Promise<void> => {
+    await until(() => shadow.querySelector('input[type="file"]') !== null);
+    const input = shadow.querySelector<HTMLInputElement>('input[type="file"]')!;
+    Object.defineProperty(input, 'files', { configurable: true, value: files });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const notes = () => new File([new TextEncoder().encode('just text')], 'notes.png', { type: 'image/png' });
+
+  it('name the tray and say its notices in the given words and the page language, while the error events stay English', async () => {
+    const { widget, shadow } = start({ texts: MEDIA_GERMAN, open: true }, uploads());
+    const errors: unknown[] = [];
+    widget.on('error', (error) => errors.push(error));
+    await pick(shadow, notes(), new File([png()], 'a.png'), new File([png()], 'b.png'));
+    await until(() => shadow.querySelectorAll('.cw-media__notice').length === 2);
+    const tray = shadow.querySelector('.cw-media');
+    expect(tray?.hasAttribute('lang')).toBe(false);
+    expect(shadow.querySelectorAll('[lang="en"]')).toHaveLength(0);
+    expect(shadow.querySelectorAll('[dir="ltr"]:not(time)')).toHaveLength(0);
+    expect([...shadow.querySelectorAll('.cw-media__notice span')].map((notice) => notice.textContent)).toEqual([
+      '„notes.png“ ist kein PNG-, JPEG-, WEBP- oder GIF-Bild.',
+      '„b.png“ wurde nicht hochgeladen: Keine Verbindung zum Chat-Dienst.',
+    ]);
+    expect(label(shadow, '.cw-media__notice button')).toBe('Schließen');
+    expect(label(shadow, '.cw-media__items')).toBe('Angehängte Dateien');
+    expect(label(shadow, '.cw-media__progress')).toBe('a.png wird hochgeladen');
+    expect(label(shadow, '.cw-media__item--uploading .cw-media__icon-button')).toBe('Hochladen von a.png abbrechen');
+    expect(shadow.querySelector('.cw-media__item--failed .cw-media__detail')?.textContent).toBe('Nicht hochgeladen');
+    expect(shadow.querySelector('.cw-media__retry')?.textContent).toBe('Wiederholen');
+    expect(label(shadow, '.cw-media__retry')).toBe('b.png erneut hochladen');
+    expect(label(shadow, '.cw-media__item--failed .cw-media__icon-button')).toBe('b.png entfernen');
+    expect(errors).toEqual([
+      { message: '"notes.png" is not a PNG, JPEG, WEBP or GIF image.', kind: 'file-refused' },
+      { message: '"b.png" did not upload: Could not reach the chat service. Check your connection.', kind: 'upload-failed' },
+    ]);
+  });
+
+  it('without texts, the tray is English and says so', async () => {
+    const { shadow } = start({ open: true }, uploads());
+    await pick(shadow, notes(), new File([png()], 'a.png'));
+    await until(() => shadow.querySelector('.cw-media__progress') !== null);
+    expect(shadow.querySelector('.cw-media')?.getAttribute('lang')).toBe('en');
+    expect(shadow.querySelector('.cw-media__notice span')?.getAttribute('dir')).toBe('ltr');
+    expect(shadow.querySelector('.cw-media__notice span')?.textContent).toBe('"notes.png" is not a PNG, JPEG, WEBP or GIF image.');
+    expect(label(shadow, '.cw-media__items')).toBe('Attached files');
+    expect(label(shadow, '.cw-media__progress')).toBe('Uploading a.png');
   });
 });

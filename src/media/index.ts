@@ -6,4 +6,5 @@ export type { FormatInfo } from './signatures.js';
 export { encodeWav, floatToInt16, resample, SPEECH_SAMPLE_RATE } from './wav.js';
 export { createPushToTalkRecorder, MicrophoneError } from './recorder.js';
 export type { MicrophoneErrorKind, PushToTalkRecorder, RecorderOptions, Recording } from './recorder.js';
-export { microphoneMessages, rejectionMessages } from './messages.js';
+export { CHECK_TEXTS, MICROPHONE_TEXTS, microphoneText } from './messages.js';
+export type { CheckTexts, MicrophoneTexts } from './messages.js';

@@ -9,7 +9,7 @@
  *
  * The microphone is always released (tracks stopped, audio context closed) on stop, cancel and every error.
  */
-import { microphoneMessages } from './messages.js';
+import { MICROPHONE_TEXTS, microphoneText } from './messages.js';
 import { encodeWav, resample, SPEECH_SAMPLE_RATE } from './wav.js';
 
 export type MicrophoneErrorKind =
@@ -24,12 +24,12 @@ export type MicrophoneErrorKind =
 
 /**
  * Named MicrophoneError rather than MediaError so it does not shadow the DOM's global MediaError. Its message is
- * the sentence for a person that goes with its kind (messages.ts).
+ * the English sentence for a person that goes with its kind (messages.ts; the widget words it in mount()'s texts).
  */
 export class MicrophoneError extends Error {
   override readonly name = 'MicrophoneError';
   constructor(readonly kind: MicrophoneErrorKind, cause?: unknown) {
-    super(microphoneMessages[kind], { cause });
+    super(MICROPHONE_TEXTS[microphoneText[kind]], { cause });
   }
 }
 

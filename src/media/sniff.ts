@@ -6,7 +6,7 @@
  */
 import { readBytes } from './blob-bytes.js';
 import { gifProblem } from './gif.js';
-import { notTakenMessage, rejectionMessages } from './messages.js';
+import { CHECK_TEXTS, notTakenMessage, rejectionMessage, type CheckTexts } from './messages.js';
 import {
   detectSignature, ebmlHeaderLength, EBML_HEADER_MAX_BYTES, formatInfo, readMatroskaDocType, SIGNATURE_BYTES,
   type DetectedFormat, type MediaKind,
@@ -48,7 +48,14 @@ export type FileVerdict =
       /** The name to upload under: the original name with an extension matching the real format. */
       fileName: string;
     }
-  | { ok: false; rule: RejectionRule; reason: string };
+  | {
+      ok: false;
+      rule: RejectionRule;
+      /** Why, in English. */
+      reason: string;
+      /** Why, in other words (mount()'s texts): `reason` is its English. */
+      reasonIn(words: CheckTexts): string;
+    };
 
 /** The name of an unnamed file (a pasted image, a recording). */
 const unnamed = (kind: MediaKind): string => (kind === 'audio' ? 'recording' : kind);
@@ -88,13 +95,14 @@ async function detect(file: Blob): Promise<DetectedFormat | undefined> {
 export async function inspectFile(file: Blob & { name?: string }, kinds: readonly MediaKind[]): Promise<FileVerdict> {
   // The kind a refusal speaks of: the first one until the bytes tell; none for a file of no kind the chat takes.
   let kind: MediaKind | undefined = kinds[0];
-  const reject = (rule: RejectionRule): FileVerdict => ({
-    ok: false,
-    rule,
-    reason: kind
-      ? rejectionMessages[rule](file.name || unnamed(kind), kind, MEDIA_LIMITS[kind])
-      : notTakenMessage(file.name || 'The file', kinds),
-  });
+  const reject = (rule: RejectionRule): FileVerdict => {
+    const checked = kind;
+    const reasonIn = (words: CheckTexts): string =>
+      checked
+        ? rejectionMessage(rule, file.name || unnamed(checked), checked, MEDIA_LIMITS[checked], words)
+        : notTakenMessage(file.name || 'The file', kinds, words);
+    return { ok: false, rule, reason: reasonIn(CHECK_TEXTS), reasonIn };
+  };
   if (kind === undefined) return reject('type');
   if (file.size === 0) return reject('empty');
   try {

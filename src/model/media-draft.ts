@@ -21,6 +21,8 @@ import type { ServiceError } from '../api/errors.js';
 import type {
   FileVerdict, MediaKind, MicrophoneError, MicrophoneErrorKind, PushToTalkRecorder, Recording,
 } from '../media/index.js';
+import { CHECK_TEXTS, MICROPHONE_TEXTS, microphoneText } from '../media/messages.js';
+import { fill, type TextOverrides } from './texts.js';
 import type { Attachment, AttachmentKind } from './types.js';
 
 export const MAX_IMAGES = 10;
@@ -72,13 +74,16 @@ export interface MediaDraftDeps {
   inspect(file: Blob & { name?: string }, kinds: readonly MediaKind[]): Promise<FileVerdict>;
   /** Uploads under `name` (pre-upload, PUT with progress, finish). */
   upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult>;
-  /** A sentence for an upload failure. */
-  describeFailure(error: unknown): string;
+  /** A sentence for an upload failure, in `words` (their failure sentences; English where they have none). */
+  describeFailure(error: unknown, words: TextOverrides): string;
   /**
-   * Tells the page of a failure the visitor is shown (the 'error' event): its sentence, and its kind. Once per
-   * failure; never for what the visitor did (a cancel, a removed file) nor for a rule of the draft they are told of.
+   * Tells the page of a failure the visitor is shown (the 'error' event): its sentence in English, and its kind.
+   * Once per failure; never for what the visitor did (a cancel, a removed file) nor for a rule of the draft they
+   * are told of.
    */
   report?(message: string, kind: DraftErrorKind): void;
+  /** The words the visitor reads (mount()'s texts over DRAFT_TEXTS); default DRAFT_TEXTS, English. */
+  texts?: DraftTexts;
   /** The kinds the chatbot takes now, from its settings. */
   kinds(): readonly AttachmentKind[];
   /**
@@ -131,22 +136,28 @@ export interface MediaDraft {
   dispose(): void;
 }
 
-/** Every sentence this model shows a person (the byte checks' own are in src/media/messages.ts). */
-export const draftText = {
-  mixed: (name: string) =>
-    `"${name}" was not added: images, voice messages and videos go in separate questions. Send or remove the attached files first.`,
-  oneOnly: (name: string, kind: AttachmentKind) =>
-    `"${name}" was not added: one ${kind === 'audio' ? 'voice message' : kind} per question. Remove the attached one to choose another.`,
-  tooMany: (name: string) => `"${name}" was not added: at most ${MAX_IMAGES} images per question.`,
-  uploadFailed: (name: string, reason: string) => `"${name}" did not upload: ${reason}`,
+/**
+ * Every sentence this model shows a person, in English, with those of the byte checks and the microphone it passes
+ * on: the defaults of their keys in mount()'s `texts` (src/model/texts.ts documents each).
+ */
+export const DRAFT_TEXTS = {
+  ...CHECK_TEXTS,
+  ...MICROPHONE_TEXTS,
+  mixedKinds:
+    '"{name}" was not added: images, voice messages and videos go in separate questions. Send or remove the attached files first.',
+  audioOnlyOne: '"{name}" was not added: one voice message per question. Remove the attached one to choose another.',
+  videoOnlyOne: '"{name}" was not added: one video per question. Remove the attached one to choose another.',
+  tooManyImages: '"{name}" was not added: at most {max} images per question.',
+  notUploaded: '"{name}" did not upload: {reason}',
   /** The reason of an HTTP 413 without the service's own words (a proxy's page). */
-  tooLarge: 'The file is too large for the chat service.',
+  fileTooLarge: 'The file is too large for the chat service.',
   /** True whether the file that did not upload offers Retry or, refused for good, only Remove. */
-  fixFirst: 'Not sent: every file must be uploaded or removed first.',
+  uploadFirst: 'Not sent: every file must be uploaded or removed first.',
   recordingAlone: 'A voice message goes in a question of its own: send or remove the attached files first.',
-  tooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
+  recordingTooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
   recordingName: 'voice-message.wav',
-};
+} satisfies TextOverrides;
+export type DraftTexts = typeof DRAFT_TEXTS;
 
 interface Item extends DraftItem {
   readonly state: Signal<UploadState>;
@@ -162,26 +173,34 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   const checks = signal(0);
   let nextId = 0;
   let disposed = false;
+  const texts = deps.texts ?? DRAFT_TEXTS;
 
   // A notice already shown is not added again: pressing Enter three times must not stack (and announce) it thrice.
   const notify = (text: string, about?: number): void => {
     if (notices.peek().some((notice) => notice.text === text)) return;
     notices.value = [...notices.peek(), { id: (nextId += 1), text, about }];
   };
-  // A failure is shown, and told to the page once, as it happens (a notice shown again is no new failure).
-  const fail = (text: string, kind: DraftErrorKind, about?: number): void => {
-    notify(text, about);
-    deps.report?.(text, kind);
+  // A failure is shown, and told to the page once, as it happens (a notice shown again is no new failure): worded
+  // twice, for the visitor and in English for the page's logs.
+  const fail = (told: (words: DraftTexts) => string, kind: DraftErrorKind, about?: number): void => {
+    notify(told(texts), about);
+    deps.report?.(told(DRAFT_TEXTS), kind);
   };
-  const microphoneFailed = (error: unknown): void =>
-    fail(microphoneMessage(error), `microphone-${(error as Partial<MicrophoneError> | null)?.kind ?? 'failed'}`);
+  // A MicrophoneError by its kind; another error (not the recorder's) by its own message, if it has one.
+  const microphoneFailed = (error: unknown): void => {
+    const { kind, message } = Object(error) as Partial<MicrophoneError>;
+    fail((words) => (kind ? words[microphoneText[kind]] : message || words.microphoneFailed), `microphone-${kind ?? 'failed'}`);
+  };
 
   /** Why `kind` cannot join the draft now, or null. */
   function conflict(name: string, kind: AttachmentKind): string | null {
     const current = items.peek();
-    if (current.some((item) => item.kind !== kind)) return draftText.mixed(name);
-    if (kind !== 'image' && current.length > 0) return draftText.oneOnly(name, kind);
-    return current.length >= MAX_IMAGES ? draftText.tooMany(name) : null;
+    const refusal = current.some((item) => item.kind !== kind)
+      ? texts.mixedKinds
+      : kind !== 'image' && current.length > 0
+        ? texts[`${kind}OnlyOne`]
+        : current.length >= MAX_IMAGES ? texts.tooManyImages : null;
+    return refusal === null ? null : fill(refusal, { name, max: MAX_IMAGES });
   }
 
   function add(file: Blob, kind: AttachmentKind, name: string, mimeType: string): void {
@@ -228,11 +247,13 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
           // not accepted: ...", also as a business error). No answer, a 5xx or an expired upload URL may pass on a retry.
           const permanent =
             status === 413 || status === 415 || (status < 500 && /too (large|big)|not accepted|(un|not )supported/i.test(serviceMessage));
-          const reason = status === 413 && !serviceMessage ? draftText.tooLarge : deps.describeFailure(error);
+          const reason = (words: DraftTexts): string =>
+            status === 413 && !serviceMessage ? words.fileTooLarge : deps.describeFailure(error, words);
           batch(() => {
-            state.value = { phase: 'failed', error: reason, permanent };
+            state.value = { phase: 'failed', error: reason(texts), permanent };
             pending.value = false;
-            fail(draftText.uploadFailed(item.name, reason), permanent ? 'upload-refused' : 'upload-failed', item.id);
+            const told = (words: DraftTexts): string => fill(words.notUploaded, { name: item.name, reason: reason(words) });
+            fail(told, permanent ? 'upload-refused' : 'upload-failed', item.id);
           });
         },
       );
@@ -271,7 +292,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
   /** Whether the recording can be added (a voice message is a question's only file); says why not. */
   const canRecord = (): boolean => {
     const empty = items.peek().length === 0;
-    if (!empty) notify(draftText.recordingAlone);
+    if (!empty) notify(texts.recordingAlone);
     return empty;
   };
 
@@ -292,7 +313,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
           const verdict = await deps.inspect(file, kinds);
           if (disposed) return;
           if (!verdict.ok) {
-            fail(verdict.reason, 'file-refused');
+            fail(verdict.reasonIn, 'file-refused');
             continue;
           }
           // A rule of the draft (one kind, one video, ten images) is the visitor's to follow, not a failure.
@@ -315,7 +336,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
       const failedLeft = items.peek().some((candidate) => candidate.state.peek().phase === 'failed');
       notices.value = notices
         .peek()
-        .filter((notice) => notice.about !== id && (failedLeft || notice.text !== draftText.fixFirst));
+        .filter((notice) => notice.about !== id && (failedLeft || notice.text !== texts.uploadFirst));
       flush();
     },
 
@@ -336,7 +357,7 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     send() {
       const list = items.peek();
       if (list.length === 0 && checks.peek() === 0) return false;
-      if (list.some((item) => item.state.peek().phase === 'failed')) notify(draftText.fixFirst);
+      if (list.some((item) => item.state.peek().phase === 'failed')) notify(texts.uploadFirst);
       else {
         pending.value = true;
         flush();
@@ -371,9 +392,9 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
         return microphoneFailed(error);
       }
       if (disposed) return;
-      if (result.durationMs < MIN_RECORDING_MS) return notify(draftText.tooShort);
+      if (result.durationMs < MIN_RECORDING_MS) return notify(texts.recordingTooShort);
       if (!canRecord()) return;
-      add(result.wav, 'audio', draftText.recordingName, 'audio/wav');
+      add(result.wav, 'audio', texts.recordingName, 'audio/wav');
       draft.send();
     },
 
@@ -390,9 +411,4 @@ export function createMediaDraft(deps: MediaDraftDeps): MediaDraft {
     },
   };
   return draft;
-}
-
-/** The recorder's own sentence (src/media's MicrophoneError says what to do: denied, no device, busy...). */
-function microphoneMessage(error: unknown): string {
-  return error instanceof Error && error.message !== '' ? error.message : 'Recording failed. Please try again.';
 }

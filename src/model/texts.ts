@@ -2,7 +2,8 @@
  * The widget's own words (not the chatbot's settings or answers), which mount()'s `texts` option translates or
  * rewords. Their English defaults live with the code that shows them, by bundle: the launcher's in
  * src/ui/launcher-strings.ts (first download), the panel's in src/ui/strings.ts, the conversation's here, the media
- * chunk's in src/ui/media/strings.ts. `{name}`-style placeholders are filled in where the text is used.
+ * chunk's in src/ui/media/strings.ts (the tray's), src/model/media-draft.ts (the draft's) and src/media/messages.ts
+ * (the byte checks' and the microphone's). `{name}`-style placeholders are filled in where the text is used.
  */
 export interface WidgetTexts {
   // Launcher and welcome popup (loaded before the chat opens)
@@ -22,6 +23,7 @@ export interface WidgetTexts {
   chatTitle: string;
   /** {error}: why (a failure sentence below, or the service's own message). */
   configUnavailable: string;
+  /** A chat that could not load; also a file that did not upload. */
   retry: string;
   newConversation: string;
   /** The "Start a new conversation" button after its first press. */
@@ -73,6 +75,91 @@ export interface WidgetTexts {
   openInNewTab: string;
   close: string;
   pushToTalk: string;
+
+  // Media (loaded on first media use). {name}: a file's name, as the tray shows it (a picked file's with the
+  // extension of its real format; a voice message's is recordingName below).
+  /** Names the list of files attached to the question being written. */
+  attachedFiles: string;
+  /** While a send waits for the uploads. */
+  sendPending: string;
+  /** Closes a notice of the tray (why a file was refused...). */
+  dismissNotice: string;
+  /** In place of the size of a file that did not upload (its notice, notUploaded, says why). */
+  uploadFailed: string;
+  /** The upload progress bar's name. {name} */
+  uploading: string;
+  /** Retry button's name (its text is `retry`). {name} */
+  retryUpload: string;
+  /** Removes a file while it uploads. {name} */
+  cancelUpload: string;
+  /** {name} */
+  removeFile: string;
+  recording: string;
+  /** The recording's level meter. */
+  microphoneLevel: string;
+  recordingHint: string;
+  /** The file name of a voice message: visible in the tray and the conversation. Keep the .wav ending. */
+  recordingName: string;
+  /** In the composer when the media code could not be loaded (its default is in the panel's bundle). */
+  mediaLoadFailed: string;
+  /** A file of another kind than those attached (images, a voice message, a video). {name} */
+  mixedKinds: string;
+  /** A second voice message for the question. {name} */
+  audioOnlyOne: string;
+  /** A second video for the question. {name} */
+  videoOnlyOne: string;
+  /** An image beyond the most a question takes. {name}, {max}: that most (10). */
+  tooManyImages: string;
+  /** A file that did not upload. {name}, {reason}: a failure sentence (below), the service's own words or fileTooLarge. */
+  notUploaded: string;
+  /** {reason} of an upload the service refused as too large (HTTP 413) without words of its own. */
+  fileTooLarge: string;
+  /** Send while a file did not upload (it offers Retry, or only Remove when refused for good). */
+  uploadFirst: string;
+  /** The microphone pressed while files are attached. */
+  recordingAlone: string;
+  /** A press of the microphone button too short to be a question. */
+  recordingTooShort: string;
+  // The byte checks' refusals (src/media). {name}: the file's name as picked.
+  fileEmpty: string;
+  fileUnreadable: string;
+  /** A file whose MIME type says image but whose bytes are none of imageFormats. {name} */
+  imageWrongType: string;
+  /** Likewise for audio (audioFormats). {name} */
+  audioWrongType: string;
+  /** Likewise for video (videoFormats). {name} */
+  videoWrongType: string;
+  /** {name}, {limit}: the most an image may weigh, in MB (1 MB = 1024 * 1024 bytes). */
+  imageTooLarge: string;
+  /** {name}, {limit}: the most an audio file may weigh, in MB. */
+  audioTooLarge: string;
+  /** {name}, {limit}: the most a video may weigh, in MB. */
+  videoTooLarge: string;
+  /** {name} */
+  gifAnimated: string;
+  /** {name} */
+  gifDamaged: string;
+  /** A file of no kind the chat takes. {name}, {kinds}: the kinds' formats below, joined by formatsJoin. */
+  notTaken: string;
+  /** What notTaken's {kinds} says of images (audioFormats, videoFormats: of the others). */
+  imageFormats: string;
+  audioFormats: string;
+  videoFormats: string;
+  /** Between two of notTaken's {kinds}. */
+  formatsJoin: string;
+  // The microphone's failures, by the 'error' event's kind (microphone-denied...).
+  microphoneDenied: string;
+  microphoneNoDevice: string;
+  microphoneBusy: string;
+  microphoneUnsupported: string;
+  /** A recording cancelled while the microphone was starting. */
+  microphoneCancelled: string;
+  /** The microphone pressed again while the last recording is still starting or ending. */
+  microphoneInProgress: string;
+  /** A recording ended that never started (rarely seen). */
+  microphoneNotRecording: string;
+  /** Any other microphone failure. */
+  microphoneFailed: string;
 
   // Failures. The defaults are the service client's own sentences (src/api/messages.ts).
   /** A failure that is none of those below. */

@@ -139,7 +139,8 @@ export interface WidgetEventMap {
    */
   message: { id: string; role: MessageRole; text: string; attachments: readonly Attachment[] };
   /**
-   * A failure, in the plain sentence the visitor is shown, with a kind to switch on:
+   * A failure, in the plain sentence the visitor is shown, in English even where mount()'s texts translate it (for
+   * the page's logs), with a kind to switch on:
    * - a config or a question that failed, by the ServiceError's kind: 'network', 'http', 'business', 'malformed',
    *   'interrupted'; 'unknown' for anything else;
    * - 'rate-limit': the local rate limit held a question back;

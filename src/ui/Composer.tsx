@@ -73,9 +73,9 @@ export function Composer(props: ComposerProps): JSX.Element {
 
   return (
     <form class={busy ? 'cw-composer cw-composer--busy' : 'cw-composer'} onSubmit={onSubmit}>
-      {typeof draftView === 'string' ? (
+      {draftView === true ? (
         <p class="cw-composer__problem" role="alert">
-          {draftView}
+          {texts.mediaLoadFailed}
         </p>
       ) : (
         draftView

@@ -26,8 +26,8 @@ export interface ComposerMedia {
   /** The visitor is about to use media (pointer over or focus on a media button, files dragged over the panel). */
   prefetch?: () => void;
   /**
-   * Drawn above the text field: thumbnails of a draft, a recording meter, upload progress. A string is a problem
-   * to show (the media code could not be loaded).
+   * Drawn above the text field: thumbnails of a draft, a recording meter, upload progress. True: the media code
+   * could not be loaded, which the composer says (texts.mediaLoadFailed).
    */
   renderDraft?: () => ComponentChildren;
   /** True while files are attached: text becomes optional and send goes through sendDraft. */

@@ -7,6 +7,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TextOverrides } from '../model/texts.js';
 import { UI_LANG } from './launcher-strings.js';
+import { MEDIA_LOAD_FAILED } from './media/slot.js';
 
 export { UI_LANG };
 
@@ -50,6 +51,7 @@ const PANEL_TEXTS = {
   placeholder: 'Type a message…',
   send: 'Send message',
   stop: 'Stop the answer',
+  mediaLoadFailed: MEDIA_LOAD_FAILED,
   attachFiles: 'Attach images or a video',
   dropFiles: 'Drop images or a video to attach them',
   viewLarger: 'View larger',

@@ -10,7 +10,7 @@ import { businessError } from '../../src/api/envelope';
 import { ServiceError } from '../../src/api/errors';
 import { httpError } from '../../src/api/http';
 import { failureMessage } from '../../src/model/failures';
-import { createMediaDraft, draftText, MAX_IMAGES, type MediaDraftDeps, type Recorder, type UploadCall } from '../../src/model/media-draft';
+import { createMediaDraft, DRAFT_TEXTS, MAX_IMAGES, type DraftTexts, type MediaDraftDeps, type Recorder, type UploadCall } from '../../src/model/media-draft';
 import type { Attachment, AttachmentKind } from '../../src/model/types';
 import { file, gif, jpeg, mp4, padded, png, wavHeader } from '../media/fixtures';
 
@@ -23,7 +23,9 @@ interface HeldUpload {
 }
 
 function setup(
-  options: { kinds?: AttachmentKind[]; accept?: boolean; recorder?: Recorder; describeFailure?: (error: unknown) => string } = {},
+  options: {
+    kinds?: AttachmentKind[]; accept?: boolean; recorder?: Recorder; describeFailure?: MediaDraftDeps['describeFailure']; texts?: DraftTexts;
+  } = {},
 ) {
   const uploads: HeldUpload[] = [];
   const asked: Array<{ text: string; attachments: readonly Attachment[] }> = [];
@@ -56,6 +58,7 @@ function setup(
     text: () => composerText,
     preview: { createObjectURL: () => 'blob:preview', revokeObjectURL: (url) => void revoked.push(url) },
     ...(options.recorder ? { recorder: options.recorder } : {}),
+    ...(options.texts ? { texts: options.texts } : {}),
   };
   const draft = createMediaDraft(deps);
   return {
@@ -111,12 +114,14 @@ describe('adding files', () => {
     await draft.addFiles([file(png(), 'a.png')]);
     await draft.addFiles([file(mp4(), 'tour.mp4')]);
     expect(names(draft)).toEqual(['a.png']);
-    expect(notices(draft)).toEqual([draftText.mixed('tour.mp4')]);
+    expect(notices(draft)).toEqual([
+      '"tour.mp4" was not added: images, voice messages and videos go in separate questions. Send or remove the attached files first.',
+    ]);
 
     draft.remove(draft.items.value[0]!.id);
     await draft.addFiles([file(mp4(), 'tour.mp4'), file(mp4(), 'second.mp4')]);
     expect(names(draft)).toEqual(['tour.mp4']);
-    expect(notices(draft)).toEqual([draftText.oneOnly('second.mp4', 'video')]);
+    expect(notices(draft)).toEqual(['"second.mp4" was not added: one video per question. Remove the attached one to choose another.']);
   });
 
   test(`at most ${MAX_IMAGES} images per question`, async () => {
@@ -124,7 +129,7 @@ describe('adding files', () => {
     const eleven = Array.from({ length: MAX_IMAGES + 1 }, (_, index) => file(png(), `p${index}.png`));
     await draft.addFiles(eleven);
     expect(draft.items.value).toHaveLength(MAX_IMAGES);
-    expect(notices(draft)).toEqual([draftText.tooMany(`p${MAX_IMAGES}.png`)]);
+    expect(notices(draft)).toEqual([`"p${MAX_IMAGES}.png" was not added: at most 10 images per question.`]);
   });
 
   test('a WAV is taken when audio is enabled; a file of a kind the chatbot does not take is refused', async () => {
@@ -197,7 +202,7 @@ describe('uploading and sending', () => {
     expect(asked).toEqual([]);
 
     expect(draft.send()).toBe(true);
-    expect(notices(draft)).toContain(draftText.fixFirst);
+    expect(notices(draft)).toContain(DRAFT_TEXTS.uploadFirst);
     expect(asked).toEqual([]);
 
     draft.retry(draft.items.value[0]!.id);
@@ -215,7 +220,7 @@ describe('uploading and sending', () => {
     uploads[0]?.fail(new Error('The network is down.'));
     await settle();
     for (let press = 0; press < 3; press += 1) draft.send();
-    expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.', draftText.fixFirst]);
+    expect(notices(draft)).toEqual(['"a.png" did not upload: The network is down.', DRAFT_TEXTS.uploadFirst]);
 
     draft.retry(draft.items.value[0]!.id);
     uploads[1]?.succeed(3);
@@ -232,10 +237,10 @@ describe('uploading and sending', () => {
     await settle();
     draft.send();
     expect(notices(draft)).toEqual([
-      '"a.png" did not upload: File too large.', '"b.png" did not upload: The network is down.', draftText.fixFirst,
+      '"a.png" did not upload: File too large.', '"b.png" did not upload: The network is down.', DRAFT_TEXTS.uploadFirst,
     ]);
     draft.remove(draft.items.value[0]!.id);
-    expect(notices(draft)).toEqual(['"b.png" did not upload: The network is down.', draftText.fixFirst]);
+    expect(notices(draft)).toEqual(['"b.png" did not upload: The network is down.', DRAFT_TEXTS.uploadFirst]);
     // No file left that did not upload: nothing is left to fix first either.
     draft.remove(draft.items.value[0]!.id);
     expect(notices(draft)).toEqual([]);
@@ -347,7 +352,7 @@ describe('push-to-talk', () => {
     await second.draft.startRecording();
     await second.draft.endRecording(true);
     expect(second.uploads).toEqual([]);
-    expect(notices(second.draft)).toEqual([draftText.tooShort]);
+    expect(notices(second.draft)).toEqual([DRAFT_TEXTS.recordingTooShort]);
   });
 
   test('a denied microphone gets its clear message', async () => {
@@ -426,7 +431,7 @@ describe('an upload the service refuses for good', () => {
     ['HTTP 413', answered(413, 'File too large: PNG image files may be at most 4 MB.'), 'File too large: PNG image files may be at most 4 MB.'],
     ['HTTP 415', answered(415, 'File type not accepted: animated GIFs are not accepted.'), 'File type not accepted: animated GIFs are not accepted.'],
     ['a business error saying so', businessError('putFile', { code: 400, message: 'Unsupported file type.' }), 'Unsupported file type.'],
-    ["a proxy's bare HTTP 413", answered(413), draftText.tooLarge],
+    ["a proxy's bare HTTP 413", answered(413), DRAFT_TEXTS.fileTooLarge],
   ])('%s: no retry, and the notice says why', async (_case, error, reason) => {
     const { draft, uploads, reported } = setup({ describeFailure: failureMessage });
     await draft.addFiles([file(png(), 'a.png')]);
@@ -459,5 +464,102 @@ describe('an upload the service refuses for good', () => {
     await settle();
     expect(draft.items.value[1]?.state.value).toMatchObject({ permanent: false });
     expect(reported.map((report) => report.kind)).toEqual(['upload-refused', 'upload-failed', 'upload-failed']);
+  });
+});
+
+describe("in mount()'s texts", () => {
+  /** German words for some keys (placeholders filled); the ones left out stay English. */
+  const GERMAN: DraftTexts = {
+    ...DRAFT_TEXTS,
+    imageWrongType: '„{name}“ ist kein PNG-, JPEG-, WEBP- oder GIF-Bild.',
+    imageTooLarge: '„{name}“ ist größer als {limit} MB, die Grenze für Bilder.',
+    notTaken: '„{name}“ nimmt dieser Chat nicht an. Anhängen können Sie {kinds}.',
+    imageFormats: 'ein Bild',
+    videoFormats: 'ein Video',
+    formatsJoin: ' oder ',
+    mixedKinds: '„{name}“ nicht hinzugefügt: Bilder, Sprachnachrichten und Videos gehen in getrennte Fragen.',
+    videoOnlyOne: '„{name}“ nicht hinzugefügt: ein Video pro Frage.',
+    tooManyImages: '„{name}“ nicht hinzugefügt: höchstens {max} Bilder pro Frage.',
+    notUploaded: '„{name}“ wurde nicht hochgeladen: {reason}',
+    fileTooLarge: 'Die Datei ist zu groß für den Chat-Dienst.',
+    uploadFirst: 'Nicht gesendet: erst jede Datei hochladen oder entfernen.',
+    recordingTooShort: 'Zu kurz zum Senden.',
+    recordingName: 'Sprachnachricht.wav',
+    microphoneDenied: 'Kein Zugriff auf das Mikrofon.',
+    microphoneFailed: 'Die Aufnahme ist fehlgeschlagen.',
+  };
+  const network = () => new ServiceError('network', 'Could not reach the chat service. Check your connection.', { operation: 'putFile' });
+
+  test('the byte checks and the draft say them, with their placeholders filled; the page is told in English', async () => {
+    const texts = { ...GERMAN, network: 'Keine Verbindung zum Chat-Dienst.' };
+    const { draft, uploads, reported } = setup({ kinds: ['image', 'video'], texts, describeFailure: failureMessage });
+    await draft.addFiles([
+      file(new TextEncoder().encode('just text'), 'notes.png', 'image/png'),
+      file(padded(png(), 20 * 1024 * 1024 + 1), 'huge.png'),
+      file(new TextEncoder().encode('just text'), 'readme.txt', 'text/plain'),
+      file(png(), 'a.png'),
+      file(mp4(), 'tour.mp4'),
+    ]);
+    expect(notices(draft)).toEqual([
+      '„notes.png“ ist kein PNG-, JPEG-, WEBP- oder GIF-Bild.',
+      '„huge.png“ ist größer als 20 MB, die Grenze für Bilder.',
+      '„readme.txt“ nimmt dieser Chat nicht an. Anhängen können Sie ein Bild oder ein Video.',
+      '„tour.mp4“ nicht hinzugefügt: Bilder, Sprachnachrichten und Videos gehen in getrennte Fragen.',
+    ]);
+    uploads[0]?.fail(network());
+    await settle();
+    draft.send();
+    expect(notices(draft).slice(-2)).toEqual([
+      '„a.png“ wurde nicht hochgeladen: Keine Verbindung zum Chat-Dienst.',
+      'Nicht gesendet: erst jede Datei hochladen oder entfernen.',
+    ]);
+    expect(draft.items.value[0]?.state.value).toEqual({ phase: 'failed', error: 'Keine Verbindung zum Chat-Dienst.', permanent: false });
+    expect(reported).toEqual([
+      { message: '"notes.png" is not a PNG, JPEG, WEBP or GIF image.', kind: 'file-refused' },
+      { message: '"huge.png" is larger than 20 MB, the limit for images.', kind: 'file-refused' },
+      { message: notTakenMessage('readme.txt', ['image', 'video']), kind: 'file-refused' },
+      { message: '"a.png" did not upload: Could not reach the chat service. Check your connection.', kind: 'upload-failed' },
+    ]);
+    expect(reported[2]?.message).toBe(
+      '"readme.txt" is not a file this chat takes. You can attach a PNG, JPEG, WEBP or GIF image, or an MP4, MKV, AVI, FLV or MPEG video.',
+    );
+
+    draft.remove(draft.items.value[0]!.id);
+    await draft.addFiles([file(mp4(), 'tour.mp4'), file(mp4(), 'second.mp4')]);
+    expect(notices(draft)).toEqual(['„second.mp4“ nicht hinzugefügt: ein Video pro Frage.']);
+    draft.remove(draft.items.value[0]!.id);
+    await draft.addFiles(Array.from({ length: MAX_IMAGES + 1 }, (_, index) => file(png(), `p${index}.png`)));
+    expect(notices(draft)).toEqual([`„p${MAX_IMAGES}.png“ nicht hinzugefügt: höchstens ${MAX_IMAGES} Bilder pro Frage.`]);
+  });
+
+  test("a bare HTTP 413's reason, the microphone's failures, a slip and the recording's name", async () => {
+    const refused = setup({ texts: GERMAN, describeFailure: failureMessage });
+    await refused.draft.addFiles([file(png(), 'a.png')]);
+    refused.uploads[0]?.fail(httpError('putFile', 413, '<html>413</html>'));
+    await settle();
+    expect(notices(refused.draft)).toEqual(['„a.png“ wurde nicht hochgeladen: Die Datei ist zu groß für den Chat-Dienst.']);
+    expect(refused.reported).toEqual([{ message: '"a.png" did not upload: The file is too large for the chat service.', kind: 'upload-refused' }]);
+
+    for (const [error, notice, message] of [
+      [new MicrophoneError('denied'), 'Kein Zugriff auf das Mikrofon.', new MicrophoneError('denied').message],
+      [new Error(''), 'Die Aufnahme ist fehlgeschlagen.', 'Recording failed. Please try again.'],
+      // Words left out stay English.
+      [new MicrophoneError('busy'), DRAFT_TEXTS.microphoneBusy, DRAFT_TEXTS.microphoneBusy],
+    ] as const) {
+      const { draft, reported } = setup({ texts: GERMAN, recorder: fakeRecorder({ start: error }).recorder });
+      await draft.startRecording();
+      expect(notices(draft)).toEqual([notice]);
+      expect(reported).toEqual([{ message, kind: `microphone-${'kind' in error ? error.kind : 'failed'}` }]);
+    }
+
+    const slip = setup({ texts: GERMAN, recorder: fakeRecorder({ durationMs: 100 }).recorder });
+    await slip.draft.startRecording();
+    await slip.draft.endRecording(true);
+    expect(notices(slip.draft)).toEqual(['Zu kurz zum Senden.']);
+    const spoken = setup({ texts: GERMAN, recorder: fakeRecorder({}).recorder });
+    await spoken.draft.startRecording();
+    await spoken.draft.endRecording(true);
+    expect(names(spoken.draft)).toEqual(['Sprachnachricht.wav']);
+    expect(spoken.uploads.map((upload) => upload.name)).toEqual(['Sprachnachricht.wav']);
   });
 });

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
 import { failureText } from '../../src/api/messages';
 import { failureMessage } from '../../src/model/failures';
-import { fill } from '../../src/model/texts';
+import { EMAIL_SUBJECT, fill, GENERIC_FAILURE, type WidgetTexts } from '../../src/model/texts';
+import { LAUNCHER_TEXTS } from '../../src/ui/launcher-strings';
+import { MEDIA_TEXTS } from '../../src/ui/media/strings';
+import { panelTexts } from '../../src/ui/strings';
 
 describe('fill', () => {
   it('puts values into placeholders, leaves one without a value as written, and never reads a value as a template', () => {
@@ -49,3 +52,28 @@ describe('failureMessage', () => {
     expect(failureMessage('bug', { genericFailure: 'Etwas ist schiefgelaufen.' })).toBe('Etwas ist schiefgelaufen.');
   });
 });
+
+describe('the English defaults', () => {
+  it('are there for every key of WidgetTexts: a key without one fails tsc here', () => {
+    // The media chunk's include the draft's, the byte checks' and the microphone's.
+    const { lang: _lang, dir: _dir, ...panel } = panelTexts();
+    const all: Record<keyof WidgetTexts, string> = {
+      ...LAUNCHER_TEXTS,
+      ...panel,
+      ...MEDIA_TEXTS,
+      emailSubject: EMAIL_SUBJECT,
+      genericFailure: GENERIC_FAILURE,
+      network: failureText.network,
+      http: failureText.http('{status}' as unknown as number),
+      business: failureText.business('{code}' as unknown as number),
+      malformed: failureText.malformed,
+      aborted: failureText.aborted,
+      interrupted: failureText.interrupted,
+      emptyAnswer: failureText.emptyAnswer,
+    };
+    expect(Object.values(all).filter((text) => typeof text !== 'string' || text === '')).toEqual([]);
+    expect(all.http).toBe('The chat service answered with HTTP {status}.');
+    expect(all.business).toBe('The chat service could not complete the request (code {code}).');
+  });
+});
+

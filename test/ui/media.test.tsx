@@ -352,6 +352,14 @@ test('when the media code cannot be loaded, the composer says so', async () => {
   expect(problem.textContent).toBe(MEDIA_LOAD_FAILED);
 });
 
+test("when the media code cannot be loaded, the composer says so in mount()'s texts", async () => {
+  const texts = { mediaLoadFailed: 'Anhänge konnten nicht geladen werden.' };
+  const model = Object.assign(createFakeModel({ mode: 'inline', settings: { enableUploadImage: true } }), { texts });
+  await renderPanel(model, { media: createMediaSlot(() => Promise.reject(new Error('offline'))) });
+  pick(new File([png()], 'a.png'));
+  expect((await screen.findByRole('alert')).textContent).toBe('Anhänge konnten nicht geladen werden.');
+});
+
 test('every cw-media class the tray uses has a rule in media.css', async () => {
   const { readFileSync } = await import('node:fs');
   const { join } = await import('node:path');

@@ -7,13 +7,16 @@
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DraftItem, MediaDraft } from '../../model/media-draft.js';
+import { fill } from '../../model/texts.js';
 import { formatBytes } from '../Attachments.js';
-import { UI_LANG } from '../strings.js';
+import { useTexts } from '../strings.js';
 import { adoptStyles } from '../styles.js';
 import mediaCss from './media.css?inline';
-import { mediaStrings as text } from './strings.js';
+import type { MediaTexts } from './strings.js';
 
-export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
+/** `text`: the media chunk's words (mount()'s texts over MEDIA_TEXTS); their lang and dir are the panel's. */
+export function MediaTray({ draft, text }: { draft: MediaDraft; text: MediaTexts }): JSX.Element {
+  const { lang, dir } = useTexts();
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => adoptStyles(ref.current?.getRootNode() as ShadowRoot | Document, mediaCss), []);
   const items = draft.items.value;
@@ -21,21 +24,21 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
 
   return (
     // The widget's words, and the names of the visitor's files.
-    <div ref={ref} class="cw-media" lang={UI_LANG} onClickCapture={moveFocusOffGoingButton}>
-      {draft.recording.value && <RecordingMeter draft={draft} />}
+    <div ref={ref} class="cw-media" lang={lang} onClickCapture={moveFocusOffGoingButton}>
+      {draft.recording.value && <RecordingMeter draft={draft} text={text} dir={dir} />}
       {items.length > 0 && (
-        <ul class="cw-msg__files cw-media__items" aria-label={text.attachments}>
+        <ul class="cw-msg__files cw-media__items" aria-label={text.attachedFiles}>
           {items.map((item) => (
-            <DraftItemView key={item.id} item={item} draft={draft} />
+            <DraftItemView key={item.id} item={item} draft={draft} text={text} />
           ))}
         </ul>
       )}
-      {draft.sendPending.value && <p class="cw-media__note">{text.sendPending}</p>}
+      {draft.sendPending.value && <p class="cw-media__note" dir={dir}>{text.sendPending}</p>}
       <div class="cw-media__notices" role="status" aria-live="polite">
         {notices.map((notice) => (
           <p key={notice.id} class="cw-media__notice">
-            <span>{notice.text}</span>
-            <button type="button" class="cw-media__icon-button" aria-label={text.dismiss} onClick={() => draft.dismissNotice(notice.id)}>
+            <span dir={dir}>{notice.text}</span>
+            <button type="button" class="cw-media__icon-button" aria-label={text.dismissNotice} onClick={() => draft.dismissNotice(notice.id)}>
               <Cross />
             </button>
           </p>
@@ -45,8 +48,10 @@ export function MediaTray({ draft }: { draft: MediaDraft }): JSX.Element {
   );
 }
 
-function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }): JSX.Element {
+function DraftItemView({ item, draft, text }: { item: DraftItem; draft: MediaDraft; text: MediaTexts }): JSX.Element {
   const state = item.state.value;
+  const { retry } = useTexts();
+  const named = { name: item.name };
   const percent = state.phase === 'uploading' ? Math.floor((100 * state.loaded) / Math.max(1, state.total)) : 100;
   // By code point, so the cut never splits a character; the ellipsis goes in the first part (media.css).
   const name = [...item.name];
@@ -65,21 +70,21 @@ function DraftItemView({ item, draft }: { item: DraftItem; draft: MediaDraft }):
           {name.slice(-12).join('')}
         </span>
         <span class="cw-media__detail">
-          {state.phase === 'failed' ? text.failed : `${formatBytes(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
+          {state.phase === 'failed' ? text.uploadFailed : `${formatBytes(item.size)}${state.phase === 'uploading' ? ` · ${percent}%` : ''}`}
         </span>
         {state.phase === 'uploading' && (
-          <progress class="cw-media__progress" max={100} value={percent} aria-label={text.uploading(item.name)} />
+          <progress class="cw-media__progress" max={100} value={percent} aria-label={fill(text.uploading, named)} />
         )}
       </span>
       {state.phase === 'failed' && !state.permanent && (
-        <button type="button" class="cw-media__retry" aria-label={text.retry(item.name)} onClick={() => draft.retry(item.id)}>
-          {text.retryShort}
+        <button type="button" class="cw-media__retry" aria-label={fill(text.retryUpload, named)} onClick={() => draft.retry(item.id)}>
+          {retry}
         </button>
       )}
       <button
         type="button"
         class="cw-media__icon-button"
-        aria-label={state.phase === 'uploading' ? text.cancel(item.name) : text.remove(item.name)}
+        aria-label={fill(state.phase === 'uploading' ? text.cancelUpload : text.removeFile, named)}
         onClick={() => draft.remove(item.id)}
       >
         <Cross />
@@ -101,7 +106,7 @@ function moveFocusOffGoingButton({ target }: Event): void {
 }
 
 /** Redrawn ten times a second while recording: the recorder's level and length are plain numbers, not signals. */
-function RecordingMeter({ draft }: { draft: MediaDraft }): JSX.Element {
+function RecordingMeter({ draft, text, dir }: { draft: MediaDraft; text: MediaTexts; dir: 'ltr' | undefined }): JSX.Element {
   const [, redraw] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => redraw((count) => count + 1), 100);
@@ -114,8 +119,8 @@ function RecordingMeter({ draft }: { draft: MediaDraft }): JSX.Element {
       <span>{text.recording}</span>
       <time class="cw-media__elapsed">{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</time>
       {/* Speech is mostly 0.02..0.3 RMS: scaled so talking fills most of the meter (a meter's range is 0..1 by default). */}
-      <meter class="cw-media__level" value={Math.min(1, draft.level() * 4)} aria-label={text.level} />
-      <span class="cw-media__hint">{text.recordingHint}</span>
+      <meter class="cw-media__level" value={Math.min(1, draft.level() * 4)} aria-label={text.microphoneLevel} />
+      <span class="cw-media__hint" dir={dir}>{text.recordingHint}</span>
     </div>
   );
 }

@@ -17,9 +17,11 @@ import type { WidgetSettings } from '../../model/settings.js';
 import type { AttachmentKind, WidgetModel } from '../../model/types.js';
 import type { MediaController } from './slot.js';
 import { MediaTray } from './MediaTray.js';
+import { MEDIA_TEXTS, type MediaTexts } from './strings.js';
 
 export interface MediaControllerOptions {
-  model: Pick<WidgetModel, 'settings'> & { conversation: { load(): Promise<Conversation> } };
+  /** Its `texts` (mount()'s) word the tray and its notices, over MEDIA_TEXTS; the 'error' events stay English. */
+  model: Pick<WidgetModel, 'settings' | 'texts'> & { conversation: { load(): Promise<Conversation> } };
   /** Its baseUrl is absolute: a relative PreUploadUrl resolves against it, for the PUT and for the history. */
   clientOptions: Omit<ClientOptions, 'sessionKey' | 'secretKey'>;
   /** The widget's public events: a refused file, a failed upload or microphone is an 'error' event. */
@@ -38,6 +40,7 @@ export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 
 
 export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
   const { model } = options;
+  const texts = { ...MEDIA_TEXTS, ...model.texts };
   const conversation = await model.conversation.load();
   // Only the three upload steps are bundled, not the whole service client.
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
@@ -59,8 +62,10 @@ export async function createMediaController(options: MediaControllerOptions): Pr
   const draft: MediaDraft = createMediaDraft({
     inspect: inspectFile,
     upload,
+    // The notices in `texts`, the 'error' events in English (the draft words each failure twice).
     describeFailure: failureMessage,
     report: (message, kind) => options.emit('error', { message, kind }),
+    texts,
     kinds: () => mediaKinds(model.settings.peek()),
     ask(text, attachments) {
       void conversation.send(text, attachments);
@@ -73,14 +78,14 @@ export async function createMediaController(options: MediaControllerOptions): Pr
     recorder: createPushToTalkRecorder({ onLimit: () => void draft.endRecording(true) }),
     preview: URL,
   });
-  return controllerFor(draft);
+  return controllerFor(draft, texts);
 }
 
 /** What the composer calls, on a draft (addFiles, startRecording, endRecording and dispose are the draft's own). */
-export function controllerFor(draft: MediaDraft): MediaController {
+export function controllerFor(draft: MediaDraft, texts: MediaTexts = MEDIA_TEXTS): MediaController {
   return {
     ...draft,
-    renderDraft: () => <MediaTray draft={draft} />,
+    renderDraft: () => <MediaTray draft={draft} text={texts} />,
     hasDraft: () => draft.items.value.length > 0 || draft.checking.value,
     sendDraft: draft.send,
   };

@@ -26,6 +26,7 @@ export interface MediaSlot extends Required<ComposerMedia> {
   dispose(): void;
 }
 
+/** The default of mount()'s texts.mediaLoadFailed, which the composer shows when renderDraft() says true. */
 export const MEDIA_LOAD_FAILED = 'Attachments could not be loaded. Check your connection and try again.';
 
 export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot {
@@ -62,7 +63,7 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
       end: (send) => use((controller) => controller.endRecording(send)),
       recording: () => loaded.value?.recording.value ?? null,
     },
-    renderDraft: () => loaded.value?.renderDraft() ?? (failed.value ? MEDIA_LOAD_FAILED : null),
+    renderDraft: () => loaded.value?.renderDraft() ?? failed.value,
     hasDraft: () => loaded.value?.hasDraft() ?? false,
     sendDraft: () => loaded.value?.sendDraft() ?? false,
     dispose() {

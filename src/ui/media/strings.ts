@@ -1,15 +1,22 @@
-/** The draft tray's own words (the model's sentences are in src/model/media-draft.ts, the byte checks' in src/media). */
-export const mediaStrings = {
-  attachments: 'Attached files',
+/**
+ * The media chunk's words in English: the tray's own, and the draft's with those of the byte checks and the
+ * microphone (src/model/media-draft.ts, src/media/messages.ts). The controller lays mount()'s texts over them.
+ */
+import { DRAFT_TEXTS } from '../../model/media-draft.js';
+import type { TextOverrides } from '../../model/texts.js';
+
+export const MEDIA_TEXTS = {
+  ...DRAFT_TEXTS,
+  attachedFiles: 'Attached files',
   sendPending: 'Sending when the uploads finish…',
-  dismiss: 'Dismiss',
-  failed: 'Upload failed',
-  uploading: (name: string) => `Uploading ${name}`,
-  retry: (name: string) => `Retry uploading ${name}`,
-  retryShort: 'Retry',
-  cancel: (name: string) => `Cancel the upload of ${name}`,
-  remove: (name: string) => `Remove ${name}`,
+  dismissNotice: 'Dismiss',
+  uploadFailed: 'Upload failed',
+  uploading: 'Uploading {name}',
+  retryUpload: 'Retry uploading {name}',
+  cancelUpload: 'Cancel the upload of {name}',
+  removeFile: 'Remove {name}',
   recording: 'Recording',
-  level: 'Microphone level',
+  microphoneLevel: 'Microphone level',
   recordingHint: 'Release or press again to send · Esc or move away to cancel',
-} as const;
+} satisfies TextOverrides;
+export type MediaTexts = typeof MEDIA_TEXTS;
