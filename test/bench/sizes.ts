@@ -2,7 +2,7 @@
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
  * - before opening the chat: the loader, the boot module and its static import closure; budget 12 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.71 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.755 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -148,9 +148,14 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * opening, by the chunk's new name): the tray, the draft's notices, the byte checks' refusals and the microphone's
  * failures were English constants, so a translated widget still said "Uploading a.png" and '"a.png" did not
  * upload'; they are 45 named keys now (about 160 B of it is their names), a sentence per kind where a kind sits
- * inside it, each failure worded twice (in the texts for the visitor, in English for the 'error' event).
+ * inside it, each failure worded twice (in the texts for the visitor, in English for the 'error' event). Then to
+ * 49,231 B, the chat's budget to 40,755 B, for five accessibility fixes of the QA pass, merged after it (+46 B, +45 B
+ * of (b)): a widget re-announced answers another widget or tab of the chatbot had asked for, a question failing with
+ * the config was heard twice (the config's alert and the question's sentence), "Start a new conversation" cleared in
+ * silence, the inline panel was a dialog in the page's flow (now a region), and suggestion chips on several lines ran
+ * out of their pill border.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_710, everythingGzip: 40_000, everythingCeilingGzip: 49_185 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_755, everythingGzip: 40_000, everythingCeilingGzip: 49_231 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
