@@ -141,7 +141,7 @@ export default defineConfig(({ mode }) => {
     ? 'src/loader.ts'
     : script
       ? { embed: 'src/embed.ts' }
-      : { index: 'src/index.ts', api: 'src/api/index.ts' };
+      : { index: 'src/index.ts', api: 'src/api/index.ts', texts: 'src/english-texts.ts' };
   return {
     plugins: [
       jsxFactoryImport(),

@@ -9,7 +9,8 @@ import type { Recording } from '../../src/media';
 import { createMediaDraft, type Recorder, type UploadCall } from '../../src/model/media-draft';
 import type { WidgetSettings } from '../../src/model/settings';
 import { controllerFor, mediaKinds } from '../../src/ui/media/controller';
-import { createMediaSlot, MEDIA_LOAD_FAILED } from '../../src/ui/media/slot';
+import { ENGLISH_TEXTS } from '../../src/english-texts';
+import { createMediaSlot } from '../../src/ui/media/slot';
 import { inspectFile } from '../../src/media';
 import { createFakeModel, type FakeModel } from '../helpers/fake-model';
 import { renderPanel } from '../helpers/render-ui';
@@ -349,7 +350,7 @@ test('when the media code cannot be loaded, the composer says so', async () => {
   await renderPanel(model, { media });
   pick(new File([png()], 'a.png'));
   const problem = await screen.findByRole('alert');
-  expect(problem.textContent).toBe(MEDIA_LOAD_FAILED);
+  expect(problem.textContent).toBe(ENGLISH_TEXTS.mediaLoadFailed);
 });
 
 test("when the media code cannot be loaded, the composer says so in mount()'s texts", async () => {

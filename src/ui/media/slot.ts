@@ -26,9 +26,6 @@ export interface MediaSlot extends Required<ComposerMedia> {
   dispose(): void;
 }
 
-/** The default of mount()'s texts.mediaLoadFailed, which the composer shows when renderDraft() says true. */
-export const MEDIA_LOAD_FAILED = 'Attachments could not be loaded. Check your connection and try again.';
-
 export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot {
   const loaded = signal<MediaController | null>(null);
   const failed = signal(false);
