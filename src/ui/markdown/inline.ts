@@ -192,6 +192,12 @@ export function parseInline(source: string, live = false): Inline[] {
         continue;
       }
       if (!destination) {
+        // Not a link: its opener stays text (CommonMark), so the brackets of a link's words pair up: [a [b]](url).
+        // (A text that ends inside an address keeps its opener: the half address is not linked as a bare URL.)
+        if (depth > 0 && destination === undefined) {
+          stack[depth]!.match = '';
+          openCount['[']!--;
+        }
         i++;
         continue;
       }

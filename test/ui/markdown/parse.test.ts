@@ -257,6 +257,18 @@ describe('inline', () => {
     expect(parseInline('[note] and [x](https://x.y)')).toEqual(['[note] and ', { type: 'link', href: 'https://x.y', children: ['x'] }]);
   });
 
+  test("a link's words may hold balanced brackets; an unbalanced one is text (CommonMark)", () => {
+    expect(parseInline('[nested [brackets]](https://x.y) [a [b] [c [d]]](https://z.w)')).toEqual([
+      { type: 'link', href: 'https://x.y', children: ['nested [brackets]'] },
+      ' ',
+      { type: 'link', href: 'https://z.w', children: ['a [b] [c [d]]'] },
+    ]);
+    expect(parseInline('![a [b]](https://x.y/i.png)')).toEqual([{ type: 'image', src: 'https://x.y/i.png', alt: 'a [b]' }]);
+    // A bracket that pairs with no link's words takes no emphasis apart, and unbalanced words are not a link.
+    expect(parseInline('[a *b] c*')).toEqual(['[a ', { type: 'em', children: ['b] c'] }]);
+    expect(parseInline('[a ] b](https://x.y)')).toEqual(['[a ] b](', { type: 'link', href: 'https://x.y', children: ['https://x.y'] }, ')']);
+  });
+
   test('bare URLs become links; trailing punctuation and brackets stay outside', () => {
     expect(parseInline('Go to https://a.com/x. Or (https://b.com/y), *https://c.com*! <https://d.com>')).toEqual([
       'Go to ',
