@@ -79,11 +79,11 @@ describe('widget styles in Chromium', () => {
       </script>`);
 
   it("markdown blocks are spaced alike, all six heading levels included, and the last one ends flush with its bubble", async () => {
-    const welcome = 'First words.\n\n##### Fine print\n\n###### Finer print\n\n- a list\n\nLast words.';
+    const welcome = 'First words.\n\n# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Fine print\n\n###### Finer print\n\n- a list\n\nLast words.';
     const { page, close } = await fixture.open(welcomePage(welcome), { viewport: DESKTOP_VIEWPORT });
     try {
       const blocks = page.locator('.cw-md').first().locator(':scope > *');
-      await expect.poll(() => blocks.count()).toBe(5);
+      await expect.poll(() => blocks.count()).toBe(9);
       const margins = await blocks.evaluateAll((elements) =>
         elements.map((element) => {
           const style = getComputedStyle(element);
@@ -92,8 +92,29 @@ describe('widget styles in Chromium', () => {
           return `${element.tagName}: ${inEm(style.marginTop)} ${inEm(style.marginBottom)}`;
         }),
       );
-      // In em of each block's own font: 0 above, 0.6 below, and nothing below the last.
-      expect(margins).toEqual(['P: 0 0.6', 'H5: 0 0.6', 'H6: 0 0.6', 'UL: 0 0.6', 'P: 0 0']);
+      // In em of each block's own font: 0 above, 0.6 below, and nothing below the last. Headings are two levels below
+      // the markdown's, under the panel's h2 title ("#" is an h3).
+      expect(margins).toEqual(['P: 0 0.6', 'H3: 0 0.6', 'H4: 0 0.6', 'H5: 0 0.6', 'H6: 0 0.6', 'H6: 0 0.6', 'H6: 0 0.6', 'UL: 0 0.6', 'P: 0 0']);
+      expect(await page.locator('.cw-panel h2.cw-panel__title').count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('answer headings look as they did as h1..h6: sized by their markdown level (2, 1.5, 1.17 and 1 em), bold', async () => {
+    const welcome = 'Text.\n\n# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six';
+    const { page, close } = await fixture.open(welcomePage(welcome), { viewport: DESKTOP_VIEWPORT });
+    try {
+      const markdown = page.locator('.cw-md').first();
+      await expect.poll(() => markdown.locator('.cw-md__h').count()).toBe(6);
+      const looks = await markdown.evaluate((element) => {
+        const text = parseFloat(getComputedStyle(element.querySelector('p')!).fontSize);
+        return [...element.querySelectorAll('.cw-md__h')].map((heading) => {
+          const style = getComputedStyle(heading);
+          return `${Math.round((parseFloat(style.fontSize) / text) * 100) / 100} ${style.fontWeight}`;
+        });
+      });
+      expect(looks).toEqual(['2 700', '1.5 700', '1.17 700', '1 700', '1 700', '1 700']);
     } finally {
       await close();
     }
@@ -108,7 +129,7 @@ describe('widget styles in Chromium', () => {
     const { page, close } = await fixture.open(welcomePage(`##### Small heading\n\n${welcome}`), { viewport: DESKTOP_VIEWPORT });
     try {
       const markdown = page.locator('.cw-md').first();
-      await markdown.locator('h5').waitFor();
+      await markdown.locator('.cw-md__h--5').waitFor();
       // From the bottom of the last text to the bottom of the markdown: only the line's half-leading (about 3 px),
       // not a block's 0.6em (8.4 px) more.
       const gap = await markdown.evaluate((element) => {
@@ -120,7 +141,7 @@ describe('widget styles in Chromium', () => {
         return element.getBoundingClientRect().bottom - range.getBoundingClientRect().bottom;
       });
       expect(gap).toBeLessThan(5);
-      expect(await computed(markdown.locator('h5'), 'font-size')).toBe(await computed(markdown.locator('p').first(), 'font-size'));
+      expect(await computed(markdown.locator('.cw-md__h--5'), 'font-size')).toBe(await computed(markdown.locator('p').first(), 'font-size'));
       const quote = markdown.locator('blockquote');
       if ((await quote.count()) > 0) expect(await computed(quote, 'border-inline-start-width')).toBe('3px');
     } finally {

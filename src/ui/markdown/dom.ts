@@ -65,8 +65,10 @@ function blockNodes(block: Block, tightList?: boolean): (Node | string)[] {
         ? inlineNodes(block.children)
         : [element('p', { class: 'cw-md__p', dir: tightList === undefined ? 'auto' : undefined }, inlineNodes(block.children))];
     case 'heading':
+      // Under the panel's h2 title: "#" is an h3, and so on down to h6. The class keeps the markdown level, and the
+      // look with it (panel.css sizes headings by class).
       return [
-        element(`h${block.level}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inlineNodes(block.children)),
+        element(`h${Math.min(block.level + 2, 6)}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inlineNodes(block.children)),
       ];
     case 'code':
       // Focusable so keyboard users can scroll a wide block; code always reads left to right.

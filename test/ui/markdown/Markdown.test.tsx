@@ -25,8 +25,8 @@ describe('rendering', () => {
   test('every construct becomes its element, with the documented class names', () => {
     const { root } = renderMarkdown(SAMPLE);
     expect(root.className).toBe('cw-md');
-    expect(root.querySelector('h1.cw-md__h.cw-md__h--1')?.textContent).toBe('Getting started');
-    expect(root.querySelector('h2.cw-md__h--2')?.textContent).toBe('Steps');
+    expect(root.querySelector('h3.cw-md__h.cw-md__h--1')?.textContent).toBe('Getting started');
+    expect(root.querySelector('h4.cw-md__h--2')?.textContent).toBe('Steps');
     const intro = root.querySelector('p.cw-md__p')!;
     expect([...intro.querySelectorAll('strong')].map((node) => node.textContent)).toEqual(['bold', 'also bold', 'both']);
     expect([...intro.querySelectorAll('em')].map((node) => node.textContent)).toEqual(['em', 'em too', 'both']);
@@ -68,7 +68,20 @@ describe('rendering', () => {
     expect(images[0]!.className).toBe('cw-md__img');
     expect(images[0]!.getAttribute('src')).toBe('https://example.com/logo.png');
     expect(images[0]!.getAttribute('alt')).toBe('logo');
-    expect(root.querySelector('h3')?.textContent).toBe('Unclosed **bold and [text](htt');
+    expect(root.querySelector('h5.cw-md__h--3')?.textContent).toBe('Unclosed **bold and [text](htt');
+  });
+
+  test("headings sit under the panel's h2 title: # is an h3, levels shift by two up to h6, the class keeps the level", () => {
+    const { root } = renderMarkdown('# One\n## Two\n### Three\n#### Four\n##### Five\n###### Six');
+    expect([...root.children].map((heading) => `${heading.tagName} ${heading.className}`)).toEqual([
+      'H3 cw-md__h cw-md__h--1',
+      'H4 cw-md__h cw-md__h--2',
+      'H5 cw-md__h cw-md__h--3',
+      'H6 cw-md__h cw-md__h--4',
+      'H6 cw-md__h cw-md__h--5',
+      'H6 cw-md__h cw-md__h--6',
+    ]);
+    expect(root.querySelector('h1, h2')).toBeNull();
   });
 
   test('ordered lists carry their start number', () => {
