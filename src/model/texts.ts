@@ -63,6 +63,7 @@ export interface WidgetTexts {
   rateLimitWait: string;
   talkToHuman: string;
   contactLinks: string;
+  /** Said to screen readers only after a link that opens in a new tab (the footer's, an answer's http(s) links). */
   opensInNewTab: string;
   composer: string;
   /** The text field's placeholder where the UserInputPlaceholder setting is empty. */

@@ -59,8 +59,10 @@ describe('a long streamed answer', () => {
       const answer = page.locator('.cw-msg--assistant[data-status="done"]');
       await answer.waitFor({ timeout: 20_000 });
 
-      // Every word is in the page, skipped or not.
-      const expectedText = LONG_ANSWER.join('').replace(/\n\n/g, '').replace('[a link](https://example.com/first)', 'a link');
+      // Every word is in the page, skipped or not (the link's with the words said only to screen readers).
+      const expectedText = LONG_ANSWER.join('')
+        .replace(/\n\n/g, '')
+        .replace('[a link](https://example.com/first)', 'a link (opens in a new tab)');
       expect(await answer.locator('.cw-md').textContent()).toBe(expectedText);
       expect(await answer.locator('.cw-md > p').count()).toBe(PARAGRAPHS);
 

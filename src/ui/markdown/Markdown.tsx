@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useTexts } from '../strings.js';
 import { createMarkdownView, type MarkdownView } from './dom.js';
 
 /**
@@ -10,9 +11,11 @@ import { createMarkdownView, type MarkdownView } from './dom.js';
 export function Markdown(props: { text: string; live?: boolean }): JSX.Element {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<MarkdownView | null>(null);
+  // The widget's words in the answer (a link's "(opens in a new tab)"): mount()'s texts, which never change.
+  const texts = useTexts();
   useLayoutEffect(() => {
     if (container.current === null) return;
-    view.current ??= createMarkdownView(container.current);
+    view.current ??= createMarkdownView(container.current, texts);
     view.current.show(props.text, props.live);
   }, [props.text, props.live]);
   return <div class="cw-md" ref={container} />;

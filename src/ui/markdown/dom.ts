@@ -7,6 +7,10 @@
  */
 import type { Inline } from './inline.js';
 import { createIncrementalParser, type Block, type IncrementalParser, type TableCell } from './parse.js';
+import type { PanelTexts } from '../strings.js';
+
+/** The widget's own words in an answer (mount()'s `texts`), with the lang of the elements that hold only them. */
+export type MarkdownTexts = Pick<PanelTexts, 'opensInNewTab' | 'lang'>;
 
 type Attributes = Readonly<Record<string, string | number | undefined>>;
 
@@ -20,7 +24,7 @@ function element(tag: string, attributes: Attributes, children: readonly (Node |
   return created;
 }
 
-function inlineNodes(nodes: readonly Inline[]): (Node | string)[] {
+function inlineNodes(nodes: readonly Inline[], texts: MarkdownTexts): (Node | string)[] {
   return nodes.map((node) => {
     if (typeof node === 'string') return node;
     switch (node.type) {
@@ -28,17 +32,20 @@ function inlineNodes(nodes: readonly Inline[]): (Node | string)[] {
       case 'strong':
       case 'del':
         // The node types are named after their elements.
-        return element(node.type, {}, inlineNodes(node.children));
+        return element(node.type, {}, inlineNodes(node.children, texts));
       case 'code':
         return element('code', { class: 'cw-md__code' }, [node.text]);
       case 'break':
         return element('br', {});
-      case 'link':
-        return element(
-          'a',
-          { class: 'cw-md__link', href: node.href, target: '_blank', rel: 'noopener noreferrer nofollow' },
-          inlineNodes(node.children),
-        );
+      case 'link': {
+        const children = inlineNodes(node.children, texts);
+        // An http(s) link says it opens in a new tab, to screen readers only, as the panel's own links do (a mailto
+        // link opens the mail app). Not part of the answer's text: Copy and the announcement read the markdown.
+        if (!/^mailto:/i.test(node.href)) {
+          children.push(element('span', { class: 'cw-sr-only', lang: texts.lang }, [' ' + texts.opensInNewTab]));
+        }
+        return element('a', { class: 'cw-md__link', href: node.href, target: '_blank', rel: 'noopener noreferrer nofollow' }, children);
+      }
       case 'image':
         // How it loads is set before what it loads.
         return element('img', {
@@ -58,17 +65,18 @@ function inlineNodes(nodes: readonly Inline[]): (Node | string)[] {
  * dir of its own (dir="auto" skips text under a dir attribute, and the list takes its direction from its items'
  * text), and in a tight list it is its inlines alone.
  */
-function blockNodes(block: Block, tightList?: boolean): (Node | string)[] {
+function blockNodes(block: Block, texts: MarkdownTexts, tightList?: boolean): (Node | string)[] {
+  const inline = (nodes: readonly Inline[]): (Node | string)[] => inlineNodes(nodes, texts);
   switch (block.type) {
     case 'paragraph':
       return tightList
-        ? inlineNodes(block.children)
-        : [element('p', { class: 'cw-md__p', dir: tightList === undefined ? 'auto' : undefined }, inlineNodes(block.children))];
+        ? inline(block.children)
+        : [element('p', { class: 'cw-md__p', dir: tightList === undefined ? 'auto' : undefined }, inline(block.children))];
     case 'heading':
       // Under the panel's h2 title: "#" is an h3, and so on down to h6. The class keeps the markdown level, and the
       // look with it (panel.css sizes headings by class).
       return [
-        element(`h${Math.min(block.level + 2, 6)}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inlineNodes(block.children)),
+        element(`h${Math.min(block.level + 2, 6)}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inline(block.children)),
       ];
     case 'code':
       // Focusable so keyboard users can scroll a wide block; code always reads left to right.
@@ -78,12 +86,12 @@ function blockNodes(block: Block, tightList?: boolean): (Node | string)[] {
         ]),
       ];
     case 'quote':
-      return [element('blockquote', { class: 'cw-md__quote', dir: 'auto' }, block.blocks.flatMap((child) => blockNodes(child)))];
+      return [element('blockquote', { class: 'cw-md__quote', dir: 'auto' }, block.blocks.flatMap((child) => blockNodes(child, texts)))];
     case 'list': {
       // The list, not each item, follows the text's direction: its markers sit in its padding on the start side. An
       // item of its own direction put them outside the list's box, where the block's paint containment clipped them.
       const items = block.items.map((item) =>
-        element('li', { class: 'cw-md__li' }, item.flatMap((child) => blockNodes(child, block.tight))),
+        element('li', { class: 'cw-md__li' }, item.flatMap((child) => blockNodes(child, texts, block.tight))),
       );
       return [
         block.ordered
@@ -96,7 +104,7 @@ function blockNodes(block: Block, tightList?: boolean): (Node | string)[] {
     case 'table': {
       // `align` is the attribute GFM renderers emit: unlike a style attribute, a strict CSP allows it.
       const row = (cells: readonly TableCell[], tag: 'th' | 'td'): HTMLElement =>
-        element('tr', {}, cells.map((cell, column) => element(tag, { align: block.align[column] || undefined }, inlineNodes(cell))));
+        element('tr', {}, cells.map((cell, column) => element(tag, { align: block.align[column] || undefined }, inline(cell))));
       // Wide tables scroll inside the bubble; focusable so keyboard users can scroll them, as code blocks. The table,
       // not each cell, follows the text's direction (as lists do): its columns run from the start side.
       return [
@@ -143,8 +151,11 @@ export interface MarkdownView {
   show(text: string, live?: boolean): void;
 }
 
-/** Keeps `container`'s children in step with the markdown it is shown; nothing else may change them. */
-export function createMarkdownView(container: HTMLElement): MarkdownView {
+/**
+ * Keeps `container`'s children in step with the markdown it is shown; nothing else may change them. `texts`: the
+ * widget's own words the answer's elements carry, read as each block is built.
+ */
+export function createMarkdownView(container: HTMLElement, texts: MarkdownTexts): MarkdownView {
   let parser: IncrementalParser = createIncrementalParser();
   let shownText = '';
   let shownLive = false;
@@ -172,7 +183,7 @@ export function createMarkdownView(container: HTMLElement): MarkdownView {
       const added = document.createDocumentFragment();
       for (let index = frozen; index < blocks.length; index++) {
         // A block at the top level is always one element (only a paragraph in a tight list item is not).
-        const built = blockNodes(blocks[index]!)[0] as Node;
+        const built = blockNodes(blocks[index]!, texts)[0] as Node;
         const old = nodes[index];
         if (old === undefined) added.appendChild(built);
         nodes[index] = old === undefined ? built : patch(old, built);

@@ -1,6 +1,7 @@
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Markdown } from '../../../src/ui/markdown/Markdown';
+import { TextsProvider, panelTexts } from '../../../src/ui/strings';
 import { LISTING_ANSWER, SAMPLE, randomSplit, seededRandom } from './sample';
 
 afterEach(cleanup);
@@ -82,6 +83,24 @@ describe('rendering', () => {
       'H6 cw-md__h cw-md__h--6',
     ]);
     expect(root.querySelector('h1, h2')).toBeNull();
+  });
+
+  test('an http(s) link says it opens in a new tab, to screen readers only, in the widget\'s words; mailto does not', () => {
+    const text = 'See [our *hours*](https://example.com/hours), <https://example.com/map> or [mail us](MAILTO:hi@example.com).';
+    const links = (root: Element) => [...root.querySelectorAll('a')].map((link) => link.innerHTML);
+    expect(links(renderMarkdown(text).root)).toEqual([
+      'our <em>hours</em><span class="cw-sr-only" lang="en"> (opens in a new tab)</span>',
+      'https://example.com/map<span class="cw-sr-only" lang="en"> (opens in a new tab)</span>',
+      'mail us',
+    ]);
+    // Translated by mount()'s texts, it takes the page's language (no lang="en").
+    const german = render(
+      <TextsProvider value={panelTexts({ opensInNewTab: '(öffnet in neuem Tab)' })}>
+        <Markdown text={text} />
+      </TextsProvider>,
+      { container: document.createElement('div') },
+    );
+    expect(links(german.container)[0]).toBe('our <em>hours</em><span class="cw-sr-only"> (öffnet in neuem Tab)</span>');
   });
 
   test('ordered lists carry their start number', () => {
