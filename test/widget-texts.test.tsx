@@ -120,6 +120,21 @@ describe("mount()'s texts", () => {
     expect(shadow.querySelector('.cw-limit__wait')?.textContent).toMatch(/^Sie können in \d+ Sekunden wieder senden\.$/);
   });
 
+  it("say what an answer's links, code blocks and tables are, in the given words and the page's language", async () => {
+    const text = 'See [our hours](https://harbor.test/hours).\n\n```\nnpm install\n```\n\n| Tag | Uhr |\n|---|---|\n| Mo | 9 |';
+    const event = { QuestionID: 1, AnswerID: 2, Answer: text, TotalToken: 3 };
+    const answered = (): Promise<Response> => Promise.resolve(streamResponse({ chunks: [bytes(`data: ${JSON.stringify(event)}\n\n`)] }));
+    const texts = { ...GERMAN, opensInNewTab: '(öffnet in neuem Tab)', code: 'Quelltext', table: 'Tabelle' };
+    const { widget, shadow } = start({ texts, open: true }, service(CONFIG, answered));
+    await expect(widget.send('Öffnungszeiten?')).resolves.toEqual({ ok: true });
+    await until(() => shadow.querySelector('.cw-msg--assistant .cw-md__table') !== null);
+    const answer = shadow.querySelector('.cw-msg--assistant .cw-md')!;
+    expect(answer.querySelector('a .cw-sr-only')?.textContent).toBe(' (öffnet in neuem Tab)');
+    expect(answer.querySelector('pre')?.getAttribute('aria-label')).toBe('Quelltext');
+    expect(answer.querySelector('.cw-md__table')?.getAttribute('aria-label')).toBe('Tabelle');
+    expect(answer.querySelectorAll('[lang]')).toHaveLength(0);
+  });
+
   it('name the visitor in the e-mailed transcript and its subject', async () => {
     const email = { ...CONFIG, TalkToHumanEmail: 'help@harbor.test' };
     const { widget, shadow } = start({ texts: GERMAN }, service(email));

@@ -65,6 +65,10 @@ export interface WidgetTexts {
   contactLinks: string;
   /** Said to screen readers only after a link that opens in a new tab (the footer's, an answer's http(s) links). */
   opensInNewTab: string;
+  /** Names a code block in an answer: a keyboard stop, so a wide block can be scrolled. */
+  code: string;
+  /** Names the box around a table in an answer: a keyboard stop, so a wide table can be scrolled. */
+  table: string;
   composer: string;
   /** The text field's placeholder where the UserInputPlaceholder setting is empty. */
   placeholder: string;

@@ -41,6 +41,8 @@ const PANEL_TEXTS = {
   talkToHuman: 'Talk to a person',
   contactLinks: 'Other ways to reach us',
   opensInNewTab: '(opens in a new tab)',
+  code: 'Code',
+  table: 'Table',
   composer: 'Message',
   placeholder: 'Type a message…',
   send: 'Send message',

@@ -5,34 +5,16 @@
  * whose bytes are not an image is refused with its reason while the typed text stays; a refused microphone is
  * explained.
  */
-import { resolve } from 'node:path';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../demo/site';
 import { DESKTOP_VIEWPORT, FAKE_MEDIA_ARGS, launchBrowser, openPage, PHONE_VIEWPORT, screenshot, type OpenedPage, type OpenPageOptions } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 import { startTestService, type TestService } from '../helpers/service';
 import type { WidgetEventMap } from '../../src/model/types';
 import { mp4, png } from '../media/fixtures';
 
 const PAGE_PATH = '/media-test.html';
-const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
-
-/**
- * axe-core's serious and critical findings on the page (it looks into open shadow roots), and its landmark ones
- * (moderate to axe): a widget must not add a second banner or contentinfo to the page it is embedded in.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> };
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<Result> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || violation.id.startsWith('landmark-'))
-      .map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-  });
-}
-
 let service: TestService;
 let site: DemoSite;
 let browser: Browser;

@@ -1,9 +1,10 @@
 /**
  * A table in a streamed answer, in real Chromium: a table wider than the bubble scrolls inside it (the panel and
- * the bubble keep their width), keyboard users can scroll it, the GFM align attributes align the columns, and
- * screen readers get a table with column headers.
+ * the bubble keep their width), keyboard users can scroll it (a stop named "Table", as a code block's is "Code"), the
+ * GFM align attributes align the columns, and screen readers get a table with column headers.
  */
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 import { png } from '../media/fixtures';
@@ -22,9 +23,21 @@ const ANSWER = [
   '|\n\nWant me to book a viewing?',
 ];
 
+/** Two code blocks and two tables: four keyboard stops of two kinds. */
+const CODE_AND_TABLE = [
+  'Run:\n\n```sh\nnpm install chatbot-widget\n```\n\n| Option | Default |\n|---|---|\n| open | false |\n\n',
+  'Then:\n\n```js\nmount({ serialNumber })\n```\n\n| Event | When |\n|---|---|\n| ready | at once |',
+].join('');
+
 const fixture = useWidgetFixture({
   scriptedAnswer: (question) =>
-    question === 'Compare them' ? ANSWER : question === 'Homes in Seattle?' ? (LISTING_ANSWER.match(/[^]{1,4}/g) ?? []) : undefined,
+    question === 'Compare them'
+      ? ANSWER
+      : question === 'Homes in Seattle?'
+        ? (LISTING_ANSWER.match(/[^]{1,4}/g) ?? [])
+        : question === 'How do I install it?'
+          ? [CODE_AND_TABLE]
+          : undefined,
   streamDelayMs: 20,
 });
 
@@ -47,7 +60,7 @@ describe('a table in a streamed answer', () => {
       expect(await answer.locator('.cw-md > p').allTextContents()).toEqual(['Here they are side by side:', 'Want me to book a viewing?']);
 
       // Wider than the bubble: the wrapper scrolls, and neither the bubble nor the panel grew.
-      const wrapper = answer.locator('.cw-md__table');
+      const wrapper = answer.getByRole('group', { name: 'Table', exact: true });
       const sizes = await wrapper.evaluate((element) => {
         const bubble = element.closest('.cw-msg__bubble')!.getBoundingClientRect();
         const box = element.getBoundingClientRect();
@@ -91,6 +104,33 @@ describe('a table in a streamed answer', () => {
       expect(await textAlign('tbody tr:first-child td:nth-child(4)')).toMatch(/^(-webkit-)?center$/);
       expect(await textAlign('thead th:nth-child(1)')).toMatch(/^(-webkit-)?left$/);
       expect(await textAlign('thead th:nth-child(5)')).toBe('start');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a code block and a table are keyboard stops that say what they are', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'How do I install it?');
+      const answer = page.locator('.cw-msg--assistant[data-status="done"]');
+      await answer.waitFor();
+      // Tab goes from stop to stop; each has a role and a name for the screen reader to say.
+      await answer.locator('pre').first().focus();
+      const stops: string[] = [];
+      for (let stop = 0; stop < 4; stop++) {
+        stops.push(
+          await page.evaluate(() => {
+            const active = document.querySelector('chatbot-widget-host')!.shadowRoot!.activeElement!;
+            return `${active.tagName} ${active.getAttribute('role')} ${active.getAttribute('aria-label')}`;
+          }),
+        );
+        await page.keyboard.press('Tab');
+      }
+      expect(stops).toEqual(['PRE group Code', 'DIV group Table', 'PRE group Code', 'DIV group Table']);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

@@ -11,7 +11,8 @@ import { createMarkdownView, type MarkdownView } from './dom.js';
 export function Markdown(props: { text: string; live?: boolean }): JSX.Element {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<MarkdownView | null>(null);
-  // The widget's words in the answer (a link's "(opens in a new tab)"): mount()'s texts, which never change.
+  // The widget's words in the answer (a link's "(opens in a new tab)", the names of code blocks and tables): mount()'s
+  // texts, which never change.
   const texts = useTexts();
   useLayoutEffect(() => {
     if (container.current === null) return;

@@ -10,7 +10,7 @@ import { createIncrementalParser, type Block, type IncrementalParser, type Table
 import type { PanelTexts } from '../strings.js';
 
 /** The widget's own words in an answer (mount()'s `texts`), with the lang of the elements that hold only them. */
-export type MarkdownTexts = Pick<PanelTexts, 'opensInNewTab' | 'lang'>;
+export type MarkdownTexts = Pick<PanelTexts, 'opensInNewTab' | 'code' | 'table' | 'lang'>;
 
 type Attributes = Readonly<Record<string, string | number | undefined>>;
 
@@ -79,11 +79,15 @@ function blockNodes(block: Block, texts: MarkdownTexts, tightList?: boolean): (N
         element(`h${Math.min(block.level + 2, 6)}`, { class: `cw-md__h cw-md__h--${block.level}`, dir: 'auto' }, inline(block.children)),
       ];
     case 'code':
-      // Focusable so keyboard users can scroll a wide block; code always reads left to right.
+      // Focusable so keyboard users can scroll a wide block, and a named group, so a screen reader says what the stop
+      // is. Not a region: that is a landmark, and an answer's blocks would fill the page's landmarks with "Code"s no
+      // one can tell apart (axe: landmark-unique). Code always reads left to right.
       return [
-        element('pre', { class: 'cw-md__pre', 'data-lang': block.lang || undefined, dir: 'ltr', tabindex: 0 }, [
-          element('code', {}, [block.text]),
-        ]),
+        element(
+          'pre',
+          { class: 'cw-md__pre', 'data-lang': block.lang || undefined, dir: 'ltr', tabindex: 0, role: 'group', 'aria-label': texts.code },
+          [element('code', {}, [block.text])],
+        ),
       ];
     case 'quote':
       return [element('blockquote', { class: 'cw-md__quote', dir: 'auto' }, block.blocks.flatMap((child) => blockNodes(child, texts)))];
@@ -105,10 +109,10 @@ function blockNodes(block: Block, texts: MarkdownTexts, tightList?: boolean): (N
       // `align` is the attribute GFM renderers emit: unlike a style attribute, a strict CSP allows it.
       const row = (cells: readonly TableCell[], tag: 'th' | 'td'): HTMLElement =>
         element('tr', {}, cells.map((cell, column) => element(tag, { align: block.align[column] || undefined }, inline(cell))));
-      // Wide tables scroll inside the bubble; focusable so keyboard users can scroll them, as code blocks. The table,
-      // not each cell, follows the text's direction (as lists do): its columns run from the start side.
+      // Wide tables scroll inside the bubble; a named stop, as code blocks are. The table, not each cell, follows the
+      // text's direction (as lists do): its columns run from the start side.
       return [
-        element('div', { class: 'cw-md__table', dir: 'auto', tabindex: 0 }, [
+        element('div', { class: 'cw-md__table', dir: 'auto', tabindex: 0, role: 'group', 'aria-label': texts.table }, [
           element('table', {}, [
             element('thead', {}, [row(block.head, 'th')]),
             element('tbody', {}, block.rows.map((cells) => row(cells, 'td'))),

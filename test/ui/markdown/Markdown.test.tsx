@@ -58,6 +58,7 @@ describe('rendering', () => {
     const [code, tilde] = [...root.querySelectorAll('pre.cw-md__pre')];
     expect(code!.getAttribute('data-lang')).toBe('ts');
     expect(code!.getAttribute('tabindex')).toBe('0');
+    expect([code!.getAttribute('role'), code!.getAttribute('aria-label')]).toEqual(['group', 'Code']);
     expect(code!.querySelector('code')?.textContent).toBe('const x = `<b>`;\n\nconsole.log(x);');
     expect(tilde!.hasAttribute('data-lang')).toBe(false);
     expect(tilde!.textContent).toBe('tilde fence, never closed');
@@ -103,6 +104,20 @@ describe('rendering', () => {
     expect(links(german.container)[0]).toBe('our <em>hours</em><span class="cw-sr-only"> (öffnet in neuem Tab)</span>');
   });
 
+  test('a code block and a table, keyboard stops, are groups named in the widget\'s words', () => {
+    const text = '```sh\nnpm install\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |';
+    const stops = (root: Element) =>
+      [...root.querySelectorAll('[tabindex="0"]')].map((stop) => `${stop.tagName} ${stop.getAttribute('role')} ${stop.getAttribute('aria-label')}`);
+    expect(stops(renderMarkdown(text).root)).toEqual(['PRE group Code', 'DIV group Table']);
+    const german = render(
+      <TextsProvider value={panelTexts({ code: 'Quelltext', table: 'Tabelle' })}>
+        <Markdown text={text} />
+      </TextsProvider>,
+      { container: document.createElement('div') },
+    );
+    expect(stops(german.container)).toEqual(['PRE group Quelltext', 'DIV group Tabelle']);
+  });
+
   test('ordered lists carry their start number', () => {
     const { root } = renderMarkdown('4. four\n5. five');
     expect(root.querySelector('ol')?.getAttribute('start')).toBe('4');
@@ -125,6 +140,7 @@ describe('tables', () => {
     const { root } = renderMarkdown('| Address | Price | Beds |\n|:--|--:|---|\n| 1 *Elm* St | $1,395 |\n| 2 Oak Ave | $2,100 | 3 |');
     const wrapper = root.querySelector('div.cw-md__table')!;
     expect(wrapper.getAttribute('tabindex')).toBe('0');
+    expect([wrapper.getAttribute('role'), wrapper.getAttribute('aria-label')]).toEqual(['group', 'Table']);
     const header = [...wrapper.querySelectorAll('table > thead > tr > th')];
     expect(header.map((cell) => [cell.textContent, cell.getAttribute('align')])).toEqual([
       ['Address', 'left'],
