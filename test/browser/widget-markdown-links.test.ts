@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
-const LINKS = 'See [our hours](https://example.com/hours) or <https://example.com/map>, or [mail us](mailto:hi@example.com).';
+const LINKS = 'See [our hours](https://example.com/hours) or https://example.com/map, or [mail us](mailto:hi@example.com).';
 
 const fixture = useWidgetFixture({
   scriptedAnswer: (question) => (question === 'When are you open?' ? [LINKS.slice(0, 30), LINKS.slice(30)] : undefined),
