@@ -16,7 +16,7 @@ import type { AskRequest, ChatAskType } from '../api/types.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
 import { errorKind, failureMessage } from './failures.js';
-import { GENERIC_FAILURE, type TextOverrides } from './texts.js';
+import { GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { ANSWER_HEARTBEAT_MS, createTabSync } from './tab-sync.js';
@@ -84,7 +84,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     genericFailure: GENERIC_FAILURE,
     emptyAnswer: failureText.emptyAnswer,
     interrupted: failureText.interrupted,
-    you: 'You',
+    you: YOU,
   };
   const texts = { ...english, ...deps.texts };
   /** What an answer with no words fails with: its sentence is the conversation's own, not a failure kind's. */

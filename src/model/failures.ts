@@ -14,7 +14,8 @@ export function failureMessage(error: unknown, texts: TextOverrides = {}): strin
   if (!isServiceError(error)) return generic;
   const { kind, serviceMessage } = error;
   if ((kind === 'business' || kind === 'http') && serviceMessage) return serviceMessage;
-  const text = texts[kind];
+  // A refusal without a Code has nothing to put in `business`'s {code}: the generic sentence says it instead.
+  const text = kind === 'business' && error.code === undefined ? texts.genericFailure : texts[kind];
   return text ? fill(text, { status: error.status, code: error.code }) : error.message || generic;
 }
 

@@ -191,3 +191,5 @@ export function fill(text: string, values: Record<string, string | number | unde
 export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 export const PANEL_LOAD_FAILED = 'The chat could not be loaded. Check your connection and try again.';
 export const EMAIL_SUBJECT = 'Conversation with {name}';
+/** Names the visitor's messages: the panel's screen-reader words and the conversation's e-mailed transcript. */
+export const YOU = 'You';

@@ -2,7 +2,7 @@
  * The English defaults of every word the panel says of its own (not the chatbot's settings or answers). No Preact
  * here: src/english-texts.ts lists them for translators without the UI.
  */
-import type { TextOverrides } from '../model/texts.js';
+import { YOU, type TextOverrides } from '../model/texts.js';
 import { UI_LANG } from './launcher-strings.js';
 
 /** The launcher's words are its own (launcher-strings.ts): the panel never says them. */
@@ -20,7 +20,7 @@ const PANEL_TEXTS = {
   conversation: 'Conversation',
   jumpToLatest: 'Jump to latest message',
   typing: '{name} is typing',
-  you: 'You',
+  you: YOU,
   copy: 'Copy',
   copied: 'Copied',
   copyFailed: 'Copy failed',

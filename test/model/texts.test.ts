@@ -48,6 +48,14 @@ describe('failureMessage', () => {
     expect(failureMessage(failure('http', { status: 502 }))).toBe(failureText.http(502));
   });
 
+  it("words a refusal without a Code in the generic sentence, never with business's {code} left unfilled", () => {
+    const uncoded = new ServiceError('business', failureText.business(undefined), { operation: 'askStream' });
+    expect(failureMessage(uncoded, { business: 'Abgelehnt (Code {code}).', genericFailure: 'Etwas ging schief.' })).toBe(
+      'Etwas ging schief.',
+    );
+    expect(failureMessage(uncoded, { business: 'Abgelehnt (Code {code}).' })).toBe(failureText.business(undefined));
+  });
+
   it('words what is no service failure as the generic sentence, in the texts where given', () => {
     expect(failureMessage(new Error('bug'))).toBe('Something went wrong. Please try again.');
     expect(failureMessage('bug', { genericFailure: 'Etwas ist schiefgelaufen.' })).toBe('Etwas ist schiefgelaufen.');
