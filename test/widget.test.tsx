@@ -326,6 +326,35 @@ describe('mount', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('update() that removes the focused control moves focus to the text field, not out of the panel', async () => {
+    const ready = vi.fn();
+    const widget = start({ settings: { EnableUploadImage: true, SuggestedMessage: 'Any flats?\nAny houses?' } });
+    widget.on('ready', ready);
+    await until(() => ready.mock.calls.length === 1);
+    const shadow = hosts()[0]?.shadowRoot;
+    widget.open();
+    const composer = (): HTMLTextAreaElement | null | undefined => shadow?.querySelector('.cw-composer__input');
+    await until(() => shadow?.activeElement === composer() && shadow?.querySelector('.cw-chip') !== null);
+
+    shadow?.querySelector<HTMLButtonElement>('.cw-composer__image')?.focus();
+    expect(shadow?.activeElement?.classList.contains('cw-composer__image')).toBe(true);
+    widget.update({ SuggestedMessage: 'Any flats?\nAny houses?' }); // image upload off
+    await until(() => shadow?.querySelector('.cw-composer__image') === null);
+    expect(shadow?.activeElement).toBe(composer());
+
+    shadow?.querySelector<HTMLButtonElement>('.cw-chip')?.focus();
+    expect(shadow?.activeElement?.textContent).toBe('Any flats?');
+    widget.update({});
+    await until(() => shadow?.querySelector('.cw-chip') === null);
+    expect(shadow?.activeElement).toBe(composer());
+
+    // Focus elsewhere (the page) is left where it is.
+    composer()?.blur();
+    widget.update({ EnableUploadImage: true });
+    await until(() => shadow?.querySelector('.cw-composer__image') !== null);
+    expect(shadow?.activeElement).toBeNull();
+  });
+
   it('update() warns once per call about invalid values, refuses a non-object, and does nothing after destroy', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const ready = vi.fn();

@@ -91,6 +91,14 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   };
 
   const focusComposer = useCallback(() => inputRef.current?.focus(), []);
+  // A control that goes while it has focus (update() turning image upload off, a suggestion another tab answered)
+  // would drop focus to the page's body, out of the dialog: it goes to the text field instead. Read while rendering,
+  // before the control leaves the DOM; a removed element leaves the shadow root's activeElement null.
+  const root = dialogRef.current?.getRootNode() as ShadowRoot | undefined;
+  const focusInside = open && root !== undefined && dialogRef.current!.contains(root.activeElement);
+  useLayoutEffect(() => {
+    if (focusInside && root.activeElement === null) focusComposer();
+  });
   // Focus goes to the text field, which a screen reader then reads: what happened is said after it.
   const startOver = (): void => {
     conversation.newConversation();

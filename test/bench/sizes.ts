@@ -1,8 +1,8 @@
 /**
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
- * - before opening the chat: the loader, the boot module and its static import closure; budget 12 KB gzip, enforced;
+ * - before opening the chat: the loader, the boot module and its static import closure; budget 40.94 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.91 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.94 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -159,9 +159,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * answer's http(s) links (+82 B, the footer's links already said it), and code blocks and tables named as the
  * keyboard stops they are (+23 B). Two more fixes were built and left out as not worth every visitor's bytes:
  * `<https://...>` autolinks (+117 B) and character references such as &amp; (+269 B), rare in a chatbot's answers. Then to 49,382 B, the chat's budget to 40,910 B, for a refusal without a Code worded in
- * the generic sentence (+12 B, +13 B of (b)): a translated `business` text showed its "{code}" unfilled.
+ * the generic sentence (+12 B, +13 B of (b)): a translated `business` text showed its "{code}" unfilled. Then to
+ * 49,413 B, the chat's budget to 40,940 B, for focus kept in the panel when update() removes the control that has
+ * it (+31 B, all of (b)): turning image upload off, or taking the suggestions away, dropped focus to the page's body.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_910, everythingGzip: 40_000, everythingCeilingGzip: 49_382 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_940, everythingGzip: 40_000, everythingCeilingGzip: 49_413 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
