@@ -83,22 +83,31 @@ export function checkSettings(settings: unknown, where: string): void {
   }
 }
 
+/** The options every way of mounting can get wrong: mount(), the script tag's data-texts, the element's properties. */
 function checkOptions(options: MountOptions): void {
-  const { serialNumber, baseUrl, target, zIndex, storage, settings, fetch, paths, texts } = options ?? {};
+  const { serialNumber, baseUrl, settings, texts } = options ?? {};
   const text = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
   if (!text(serialNumber)) fail('serialNumber (the chatbot id) is required.');
   if (!text(baseUrl)) fail('baseUrl (the chat service address) is required.');
+  if (settings !== undefined) checkSettings(settings, 'mount()');
+  if (!strings(texts)) fail('texts must be an object of strings.');
+}
+
+const strings = (value: unknown): boolean =>
+  value == null || (typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string'));
+
+/**
+ * The options only mount()'s own caller can pass: the script tag and the element read theirs from attributes into
+ * valid values, so the script-tag build leaves these checks (and their messages) out.
+ */
+function checkCallerOptions({ target, zIndex, storage, fetch, paths }: MountOptions): void {
   // null is a container that was not found: an error, not a floating launcher nobody asked for.
   if (target !== undefined && target?.nodeType !== 1) fail(`target must be an element, not ${String(target)}.`);
-  if (settings !== undefined) checkSettings(settings, 'mount()');
   if (zIndex !== undefined && !Number.isInteger(zIndex)) fail('zIndex must be a whole number.');
   if (storage !== undefined && storage !== 'auto' && storage !== 'none') fail("storage must be 'auto' or 'none'.");
   // Either would otherwise surface only at a visitor's first question, as a service the widget could not reach.
   if (fetch !== undefined && typeof fetch !== 'function') fail('fetch must be a function.');
-  const strings = (value: unknown): boolean =>
-    value == null || (typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string'));
   if (!strings(paths)) fail('paths must be an object of strings.');
-  if (!strings(texts)) fail('texts must be an object of strings.');
 }
 
 /**
@@ -216,6 +225,8 @@ export function mount(options: MountOptions): Widget {
   if (typeof window === 'undefined' || typeof document === 'undefined') {
     throw new Error('chatbot-widget mount(): needs a browser (call it on the client, not during server rendering).');
   }
+  checkOptions(options);
+  checkCallerOptions(options);
   return mountInPage(options);
 }
 
