@@ -22,6 +22,12 @@ const GLYPHS = {
   dismiss: 'M7 7l10 10M17 7L7 17',
 };
 
+/**
+ * The welcome is markdown, which the panel renders; the popup, one button's text before the panel's code loads, shows
+ * it without the marks: a link's words without its address, no **, __ or `, no heading, quote or list marker.
+ */
+const MARKS = /!?\[([^\]]*)\]\([^)]*\)|\*\*|__|`|^ {0,3}(?:#{1,6}|>|[-*+]) /gm;
+
 export interface LauncherOptions {
   loadPanel: () => Promise<PanelModule>;
   /** Loads the media chunk, on a visitor's first use of a media button, paste or drop (the panel's media slot). */
@@ -177,7 +183,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
       if (text === null) {
         popup.remove();
       } else {
-        popupText.textContent = text;
+        popupText.textContent = text.replace(MARKS, '$1');
         if (popup.parentNode === null) root.insertBefore(popup, slot);
       }
     }),
