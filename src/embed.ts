@@ -48,7 +48,7 @@ function optionsFromDataset(data: Record<string, string | undefined>, script: HT
   } catch {
     warn('data-texts ignored: not JSON.');
   }
-  if (data.mode === 'inline' && script?.parentNode) {
+  if (data.mode === 'inline' && script?.isConnected) {
     options.target = script.ownerDocument.createElement('div');
     script.after(options.target);
   }
@@ -61,10 +61,28 @@ function start(scope: Global): void {
   // Reached twice (two snippets with different URLs): the first one owns the global and its widget.
   if (stub?.l === 2) return;
   let widget: Widget | null = null;
-  const options = stub?.c ? optionsFromDataset(stub.c, stub.s) : null;
+  let options: MountOptions | null = null;
+
+  /** Mounts the widget the script tag's data attributes describe (again, after 'destroy'). */
+  function mountFromTag(): void {
+    options = stub?.c ? optionsFromDataset(stub.c, stub.s) : null;
+    if (options) {
+      try {
+        widget = mountInPage(options);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
 
   function run(args: ArrayLike<unknown>): void {
     const [command, first, second] = Array.from(args);
+    // A page that swaps its body (Turbo, a router that renders the whole page) destroys the widget before the swap
+    // and mounts it again after; mounted already, it stays as it is.
+    if (command === 'mount') {
+      if (widget === null) mountFromTag();
+      if (widget !== null) return;
+    }
     if (widget === null) {
       const why = options ? '' : ' (the script tag has no data-serial-number)';
       return warn(`"${String(command)}" ignored: no widget is mounted${why}.`);
@@ -89,13 +107,7 @@ function start(scope: Global): void {
   if (stub) Object.assign(stub, { q: api.q, l: 2 });
   scope.ChatbotWidget = api;
 
-  if (options) {
-    try {
-      widget = mountInPage(options);
-    } catch (error) {
-      console.error(error);
-    }
-  }
+  mountFromTag();
   for (const args of queued) run(args);
 }
 

@@ -99,6 +99,43 @@ describe('the script tag', () => {
     expect([...document.body.children]).toEqual([script]);
   });
 
+  it("'mount' mounts the tag's widget again after 'destroy' (a page that swaps its body), and is ignored while it is mounted", async () => {
+    const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', mode: 'inline' });
+    const script = document.querySelector('script');
+    const first = hosts()[0];
+    scope.ChatbotWidget?.('mount');
+    expect(hosts()).toEqual([first]);
+    scope.ChatbotWidget?.('destroy');
+    expect(hosts()).toEqual([]);
+
+    // The page swaps its body; the script element stays where the tag was pasted.
+    document.body.replaceChildren(script!);
+    scope.ChatbotWidget?.('mount');
+    expect(hosts()).toHaveLength(1);
+    expect(hosts()[0]).not.toBe(first);
+    expect(script?.nextElementSibling?.firstElementChild).toBe(hosts()[0]); // inline again, after the tag
+    await vi.waitFor(() => expect(hosts()[0]?.shadowRoot?.querySelector('.cw-panel__title')?.textContent).toBe('Tag Bot'));
+    scope.ChatbotWidget?.('open');
+    expect(warn).not.toHaveBeenCalled();
+
+    // A new body with a script element of its own: the tag's element is gone, and the panel has nowhere to go inline.
+    scope.ChatbotWidget?.('destroy');
+    document.body.replaceWith(document.createElement('body'));
+    scope.ChatbotWidget?.('mount');
+    expect(hosts()).toHaveLength(1);
+    expect(hosts()[0]?.parentElement).toBe(document.body);
+    expect(hosts()[0]?.shadowRoot?.querySelector('.cw-launcher')).not.toBeNull();
+  });
+
+  it("'mount' without data-serial-number warns as every other call does", async () => {
+    const { warn } = await loadWithTag({ baseUrl: 'https://chat.example.test' });
+    scope.ChatbotWidget?.('mount');
+    expect(hosts()).toEqual([]);
+    expect(warn.mock.calls).toEqual([
+      ['ChatbotWidget: "mount" ignored: no widget is mounted (the script tag has no data-serial-number).'],
+    ]);
+  });
+
   it('with data-serial-number mounts one widget and runs the queued calls without a warning', async () => {
     const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['open']]);
     expect(hosts()).toHaveLength(1);
