@@ -66,7 +66,6 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     svg.setAttribute('class', className);
     svg.setAttribute('viewBox', '0 0 24 24');
     svg.setAttribute('aria-hidden', 'true');
-    svg.setAttribute('focusable', 'false');
     const shape = doc.createElementNS(SVG_NS, 'path');
     shape.setAttribute('d', path);
     svg.append(shape);

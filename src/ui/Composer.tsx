@@ -138,11 +138,11 @@ export function Composer(props: ComposerProps): JSX.Element {
           }}
         >
           {busy ? (
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
               <rect x="7" y="7" width="10" height="10" rx="1.5" />
             </svg>
           ) : (
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M4 12l16-8-6 16-2.5-6.5z" />
             </svg>
           )}

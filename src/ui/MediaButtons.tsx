@@ -15,7 +15,7 @@ export function ImageButton({ onPick, onPrefetch }: { onPick: () => void; onPref
       onPointerEnter={onPrefetch}
       onFocus={onPrefetch}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 24 24" aria-hidden="true">
         <rect x="3" y="5" width="18" height="14" rx="2" />
         <path d="M3 16l5-5 4 4 3-3 6 6" />
         <circle cx="15.5" cy="9.5" r="1.5" />
@@ -113,7 +113,7 @@ export function PushToTalkButton({
       onPointerEnter={onPrefetch}
       onFocus={onPrefetch}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 24 24" aria-hidden="true">
         <rect x="9" y="3" width="6" height="11" rx="3" />
         <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
       </svg>

@@ -59,14 +59,14 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
         {confirming ? (
           texts.confirmNewConversation
         ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
           </svg>
         )}
       </button>
       {props.onClose !== undefined && (
         <button type="button" class="cw-icon-button cw-panel__close" lang={texts.lang} aria-label={texts.closePanel} title={texts.closePanel} onClick={props.onClose}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

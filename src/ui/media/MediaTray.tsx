@@ -127,7 +127,7 @@ function RecordingMeter({ draft, text, dir }: { draft: MediaDraft; text: MediaTe
 
 function Cross(): JSX.Element {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" aria-hidden="true">
       <path d="M7 7l10 10M17 7L7 17" />
     </svg>
   );
