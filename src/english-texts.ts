@@ -5,6 +5,7 @@
  * defaults.
  */
 import { failureText } from './api/messages.js';
+import { SETTING_TEXTS } from './model/settings.js';
 import { EMAIL_SUBJECT, GENERIC_FAILURE, type WidgetTexts } from './model/texts.js';
 import { LAUNCHER_TEXTS } from './ui/launcher-strings.js';
 import { MEDIA_TEXTS } from './ui/media/strings.js';
@@ -13,6 +14,7 @@ import { panelTexts } from './ui/panel-texts.js';
 const { lang: _lang, dir: _dir, ...panel } = panelTexts();
 
 export const ENGLISH_TEXTS: Readonly<WidgetTexts> = {
+  ...SETTING_TEXTS,
   ...LAUNCHER_TEXTS,
   ...panel,
   ...MEDIA_TEXTS,

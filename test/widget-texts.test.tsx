@@ -150,6 +150,35 @@ describe("mount()'s texts", () => {
     expect(href).toContain('Sie: Hallo?');
   });
 
+  it("fill in the chatbot's settings its operator left unset: name, welcome, placeholder, privacy link, replies", async () => {
+    const unset = { ChatbotPrivacyPolicyUrl: 'https://harbor.test/privacy', TalkToHumanEmail: 'help@harbor.test', RateLimitCount: 1, RateLimitTime: 60, SessionID: 1, SessionKey: 'k1' };
+    const texts = {
+      ...GERMAN,
+      botName: 'Chat-Assistent',
+      welcome: 'Hallo! Wie kann ich helfen?',
+      placeholder: 'Ihre Nachricht…',
+      privacyPolicy: 'Datenschutz',
+      talkToHumanResponse: 'Jemand aus dem Team meldet sich.',
+      rateLimitMessage: 'Bitte etwas langsamer.',
+    };
+    const answered = (): Promise<Response> =>
+      Promise.resolve(streamResponse({ chunks: [bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"Ja.","TotalToken":3}\n\n')] }));
+    const { widget, shadow } = start({ texts }, service(unset, answered));
+    await until(() => shadow.querySelector('.cw-popup__text')?.textContent === 'Hallo! Wie kann ich helfen?');
+    expect(label(shadow, '.cw-launcher')).toBe('Chat mit Chat-Assistent öffnen');
+    widget.open();
+    await until(() => shadow.querySelector('.cw-panel__title')?.textContent === 'Chat-Assistent');
+    expect(shadow.querySelector('.cw-msg--welcome')?.textContent).toContain('Hallo! Wie kann ich helfen?');
+    expect(shadow.querySelector('textarea')?.placeholder).toBe('Ihre Nachricht…');
+    expect(shadow.querySelector('.cw-privacy__link')?.textContent).toContain('Datenschutz');
+    await expect(widget.send('Eins')).resolves.toEqual({ ok: true });
+    await expect(widget.send('Zwei')).resolves.toEqual({ ok: false, reason: 'rate-limited' });
+    await until(() => shadow.querySelector('.cw-limit__message')?.textContent === 'Bitte etwas langsamer.');
+    shadow.querySelector<HTMLButtonElement>('.cw-human')?.click();
+    await until(() => shadow.querySelector('.cw-log')?.textContent?.includes('Jemand aus dem Team meldet sich.') === true);
+    expect(shadow.textContent).not.toMatch(/Chat assistant|How can I help|Type your message|Privacy policy|too quickly|from our team/);
+  });
+
   it('are refused with a TypeError unless they are an object of strings', () => {
     const fetch = service().fetch;
     const options = { serialNumber: 'x', baseUrl: 'https://a.test', fetch };

@@ -6,6 +6,7 @@
 import type { ChatbotSettings, PublicConfig } from '../api/types.js';
 import { formatRgb, parseRgb, readableTextColor } from './color.js';
 import type { Rgb } from './color.js';
+import type { TextOverrides } from './texts.js';
 import { isValidTimeZone } from './time-zone.js';
 import { safeUrl, urlLabel } from './urls.js';
 
@@ -69,16 +70,15 @@ export interface WidgetSettings {
 
 const DEFAULT_BUBBLE_COLOR: Rgb = { r: 37, g: 99, b: 235 };
 
-const PRIVACY_POLICY_NAME = 'Privacy policy';
-const TALK_TO_HUMAN_RESPONSE = 'A person from our team will get back to you. Send us your conversation by e-mail.';
-const RATE_LIMIT_MESSAGE = 'You are sending messages too quickly. Please wait a moment.';
-
-/** Defaults of the parts of settings whose own default is null. */
-export const DEFAULT_SETTING_TEXTS = /* @__PURE__ */ Object.freeze({
-  privacyPolicyName: PRIVACY_POLICY_NAME,
-  talkToHumanResponseMessage: TALK_TO_HUMAN_RESPONSE,
-  rateLimitMessage: RATE_LIMIT_MESSAGE,
-});
+/** The English defaults of the settings that are words (WidgetTexts keys: mount()'s `texts` translates them). */
+export const SETTING_TEXTS = {
+  botName: 'Chat assistant',
+  welcome: 'Hi! How can I help you today?',
+  placeholder: 'Type your message…',
+  privacyPolicy: 'Privacy policy',
+  talkToHumanResponse: 'A person from our team will get back to you. Send us your conversation by e-mail.',
+  rateLimitMessage: 'You are sending messages too quickly. Please wait a moment.',
+} satisfies TextOverrides;
 
 export const MAX_SUGGESTED_MESSAGES = 6;
 /** Beyond this a browser timer cannot wait (setTimeout overflows at 24.8 days); a week is already generous. */
@@ -91,6 +91,8 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** Whether Intl knows a time zone (isValidTimeZone unless given: the widget remembers the answers). */
   isKnownTimeZone?: (zone: string) => boolean;
+  /** mount()'s `texts`: the defaults of settings that are words (SETTING_TEXTS) come from them. */
+  texts?: TextOverrides | undefined;
 }
 
 type SettingsRecord = Readonly<Record<string, unknown>>;
@@ -178,6 +180,8 @@ export function resolveSettings(
   options: ResolveOptions = {},
 ): WidgetSettings {
   const sources: Record<Source, SettingsRecord> = { inline: asRecord(inline), config: asRecord(config) };
+  // Property by property, not a spread: the build then inlines SETTING_TEXTS' words and drops the object and its keys.
+  const texts = options.texts ?? {};
   const problems: string[] = [];
   const report = (field: string, source: Source, value: unknown, expected: string): void => {
     problems.push(`${field} (${source}): ${describe(value)} is not ${expected}`);
@@ -236,16 +240,16 @@ export function resolveSettings(
   }
 
   const email = read('TalkToHumanEmail', EMAIL, null);
-  const responseMessage = read('TalkToHumanResponseMessage', TEXT, TALK_TO_HUMAN_RESPONSE);
+  const responseMessage = read('TalkToHumanResponseMessage', TEXT, texts.talkToHumanResponse ?? SETTING_TEXTS.talkToHumanResponse);
 
   // 0 or unset: no limit. A negative value is invalid, as the service refuses it on Edit (the reference service;
   // service-api.md gives no range), not a quiet "no limit".
   const rateCount = read('RateLimitCount', integer(0, MAX_RATE_LIMIT_COUNT, `a whole number from 0 to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
   const rateTime = read('RateLimitTime', integer(0, MAX_RATE_LIMIT_SECONDS, `whole seconds from 0 to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
-  const rateMessage = read('RateLimitMessage', TEXT, RATE_LIMIT_MESSAGE);
+  const rateMessage = read('RateLimitMessage', TEXT, texts.rateLimitMessage ?? SETTING_TEXTS.rateLimitMessage);
 
   const settings: WidgetSettings = {
-    name: read('Name', TEXT, 'Chat assistant'),
+    name: read('Name', TEXT, texts.botName ?? SETTING_TEXTS.botName),
     avatarUrl: picture('ChatProfilePicture'),
     launcherIconUrl: picture('ChatIcon'),
     align: read('ChatBubbleAlign', ALIGN, 'right'),
@@ -254,14 +258,14 @@ export function resolveSettings(
     userMessageColor: formatRgb(userMessage),
     userMessageTextColor: readableTextColor(userMessage),
     // "" turns the welcome bubble and the popup off; only a WelcomeMessage never set gets the default.
-    welcomeMessage: read('WelcomeMessage', TEXT, 'Hi! How can I help you today?', ''),
-    placeholder: read('UserInputPlaceholder', TEXT, 'Type your message…'),
+    welcomeMessage: read('WelcomeMessage', TEXT, texts.welcome ?? SETTING_TEXTS.welcome, ''),
+    placeholder: read('UserInputPlaceholder', TEXT, texts.placeholder ?? SETTING_TEXTS.placeholder),
     suggestedMessages: read('SuggestedMessage', SUGGESTIONS, []),
     popupOnce: read('ChatbotPopupOnce', BOOLEAN, false),
     privacyPolicy:
       privacyName === '' && privacyDescription === '' && privacyUrl === null
         ? null
-        : { name: privacyName || PRIVACY_POLICY_NAME, url: privacyUrl, description: privacyDescription },
+        : { name: privacyName || (texts.privacyPolicy ?? SETTING_TEXTS.privacyPolicy), url: privacyUrl, description: privacyDescription },
     contactLinks,
     talkToHuman: email === null ? null : { email, responseMessage },
     enableUploadImage: read('EnableUploadImage', BOOLEAN, false),

@@ -1,7 +1,7 @@
 /**
  * The widget's own words (not the chatbot's settings or answers), which mount()'s `texts` option translates or
- * rewords. Their English defaults live with the code that shows them, by bundle: the launcher's in
- * src/ui/launcher-strings.ts (first download), the panel's in src/ui/strings.ts, the conversation's here, the media
+ * rewords. Their English defaults live with the code that shows them, by bundle: the unset settings' in
+ * src/model/settings.ts and the launcher's in src/ui/launcher-strings.ts (first download), the panel's in src/ui/strings.ts, the conversation's here, the media
  * chunk's in src/ui/media/strings.ts (the tray's), src/model/media-draft.ts (the draft's) and src/media/messages.ts
  * (the byte checks' and the microphone's). `{name}`-style placeholders are filled in where the text is used.
  */
@@ -14,9 +14,22 @@ export interface WidgetTexts {
   dismissPopup: string;
   panelLoadFailed: string;
 
-  // Panel
-  /** The chatbot's name where its Name setting is empty. */
+  // The chatbot's settings where its operator left them unset (src/model/settings.ts, first download): the widget's
+  // words, not the chatbot's, so they are translated with the rest.
+  /** The chatbot's name where its Name setting is unset or blank. */
   botName: string;
+  /** The welcome bubble and popup where WelcomeMessage was never set (set to "", there is none). */
+  welcome: string;
+  /** The text field's placeholder where UserInputPlaceholder is unset or blank. */
+  placeholder: string;
+  /** The privacy policy link's name where ChatbotPrivacyPolicyName is unset and a URL or description is set. */
+  privacyPolicy: string;
+  /** Added to the conversation by "Talk to a person" where TalkToHumanResponseMessage is unset. */
+  talkToHumanResponse: string;
+  /** Shown (and in the rate-limit 'error' event) where RateLimitMessage is unset. */
+  rateLimitMessage: string;
+
+  // Panel
   panelLoading: string;
   connecting: string;
   /** The panel's title until the chatbot's own name is known. */
@@ -70,8 +83,6 @@ export interface WidgetTexts {
   /** Names the box around a table in an answer: a keyboard stop, so a wide table can be scrolled. */
   table: string;
   composer: string;
-  /** The text field's placeholder where the UserInputPlaceholder setting is empty. */
-  placeholder: string;
   send: string;
   stop: string;
   attachFiles: string;

@@ -90,7 +90,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
   };
   let inlineSettings = options.inlineSettings;
   const timeZones = createTimeZoneMemory(visitorStore);
-  const resolveOptions = { baseUrl: options.baseUrl, isKnownTimeZone: timeZones.isKnown };
+  const resolveOptions = { baseUrl: options.baseUrl, isKnownTimeZone: timeZones.isKnown, texts: options.texts };
   const resolve = (config: Partial<PublicConfig> | undefined, report = warn): WidgetSettings =>
     resolveSettings(config, inlineSettings, report, resolveOptions);
 

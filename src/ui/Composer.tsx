@@ -113,7 +113,7 @@ export function Composer(props: ComposerProps): JSX.Element {
           dir="auto"
           aria-label={texts.composer}
           aria-describedby={props.blockedBy}
-          placeholder={props.placeholder || texts.placeholder}
+          placeholder={props.placeholder}
           value={draft}
           onInput={(event) => {
             conversation.draft.value = event.currentTarget.value;

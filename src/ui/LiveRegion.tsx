@@ -50,7 +50,7 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
       pendingAnswers.current.delete(cancel);
       const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH);
       // The words, not the markdown source ("**nine**" is heard as "nine"); the whole answer is in the log.
-      const name = model.settings.peek().name || texts.botName;
+      const name = model.settings.peek().name;
       announce(fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text }));
     });
     pendingAnswers.current.add(cancel);

@@ -54,7 +54,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const dropScroll = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
   const dropping = dropScroll !== null;
 
-  const name = settings.name || texts.botName;
+  const name = settings.name;
   const contact = settings.talkToHuman;
   const titleId = `${id}-title`;
   const limitId = `${id}-limit`;

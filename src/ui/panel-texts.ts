@@ -7,7 +7,6 @@ import { UI_LANG } from './launcher-strings.js';
 
 /** The launcher's words are its own (launcher-strings.ts): the panel never says them. */
 const PANEL_TEXTS = {
-  botName: 'Assistant',
   panelLoading: 'Loading chat…',
   connecting: 'Connecting…',
   chatTitle: 'Chat',
@@ -44,7 +43,6 @@ const PANEL_TEXTS = {
   code: 'Code',
   table: 'Table',
   composer: 'Message',
-  placeholder: 'Type a message…',
   send: 'Send message',
   stop: 'Stop the answer',
   mediaLoadFailed: 'Attachments could not be loaded. Check your connection and try again.',

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatbotSettings, PublicConfig } from '../../src/api/types';
 import { contrastRatio, parseRgb } from '../../src/model/color';
 import {
-  DEFAULT_SETTING_TEXTS,
+  SETTING_TEXTS,
   DEFAULT_SETTINGS,
   MAX_SUGGESTED_MESSAGES,
   resolveSettings,
@@ -70,7 +70,7 @@ describe('resolveSettings: inline values win', () => {
     expect(settings.name).toBe('Inline bot');
     expect(settings.welcomeMessage).toBe('From config');
     expect(settings.bubbleColor).toBe('rgb(255, 250, 205)');
-    expect(settings.rateLimit).toEqual({ count: 2, windowSeconds: 60, message: DEFAULT_SETTING_TEXTS.rateLimitMessage });
+    expect(settings.rateLimit).toEqual({ count: 2, windowSeconds: 60, message: SETTING_TEXTS.rateLimitMessage });
   });
 
   it('takes a blank inline value over the config: it means what a blank config value means (a cleared field)', () => {
@@ -248,11 +248,11 @@ describe('resolveSettings: each setting', () => {
     }).settings.privacyPolicy;
     expect(full).toEqual({ name: 'Policy', url: 'https://example.com/privacy', description: 'We keep chats 30 days.' });
     expect(field('ChatbotPrivacyPolicyDescription', 'Only text').settings.privacyPolicy?.name).toBe(
-      DEFAULT_SETTING_TEXTS.privacyPolicyName,
+      SETTING_TEXTS.privacyPolicy,
     );
     // A URL alone is still worth a link: it gets the default name rather than being lost.
     expect(field('ChatbotPrivacyPolicyUrl', 'https://example.com/p').settings.privacyPolicy).toEqual({
-      name: DEFAULT_SETTING_TEXTS.privacyPolicyName,
+      name: SETTING_TEXTS.privacyPolicy,
       url: 'https://example.com/p',
       description: '',
     });
@@ -284,7 +284,7 @@ describe('resolveSettings: each setting', () => {
   it('talk to a person: needs a valid e-mail; message defaults', () => {
     expect(field('TalkToHumanEmail', ' help@example.co.uk ').settings.talkToHuman).toEqual({
       email: 'help@example.co.uk',
-      responseMessage: DEFAULT_SETTING_TEXTS.talkToHumanResponseMessage,
+      responseMessage: SETTING_TEXTS.talkToHumanResponse,
     });
     expect(field('TalkToHumanEmail', 'mailto:help@example.com').settings.talkToHuman?.email).toBe('help@example.com');
     expect(
