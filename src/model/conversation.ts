@@ -16,11 +16,11 @@ import type { AskRequest, ChatAskType } from '../api/types.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
 import { errorKind, failureMessage } from './failures.js';
-import { GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
+import { EMAIL_SUBJECT, fill, GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { ANSWER_HEARTBEAT_MS, createTabSync } from './tab-sync.js';
-import { transcriptOf } from './transcript.js';
+import { mailtoWithTranscript, transcriptOf } from './transcript.js';
 import { animationFrameScheduler, onPageLeaving } from './frame.js';
 import type { Cancel, Clock, FrameScheduler } from './scheduler.js';
 import type { WidgetSettings } from './settings.js';
@@ -63,6 +63,8 @@ export interface Conversation extends ConversationModel {
   ensureSession(): Promise<void>;
   /** Adds a notice (talk to a person) to the conversation. */
   addNotice(text: string, mailto?: string): void;
+  /** Talk to a person: adds the TalkToHumanResponseMessage notice with a mailto: link carrying the transcript. */
+  talkToHuman(): void;
   /**
    * Writes messages and draft now: the page is being hidden, or with `leaving` going away, when an answer still
    * arriving is written as interrupted (nothing will finish it, and other tabs would show it arriving for good).
@@ -80,7 +82,8 @@ const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', aud
 export function createConversation(deps: ConversationDeps): Conversation {
   const { state, clock } = deps;
   // The sentences this file says in English; the other failures' are the service client's own.
-  const english: Record<'genericFailure' | 'emptyAnswer' | 'interrupted' | 'you', string> = {
+  const english: Record<'genericFailure' | 'emptyAnswer' | 'interrupted' | 'you' | 'emailSubject', string> = {
+    emailSubject: EMAIL_SUBJECT,
     genericFailure: GENERIC_FAILURE,
     emptyAnswer: failureText.emptyAnswer,
     interrupted: failureText.interrupted,
@@ -358,6 +361,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
     async ensureSession() {
       await sessions.obtain();
+    },
+
+    talkToHuman() {
+      const { name, talkToHuman: contact } = deps.settings.peek();
+      if (contact === null) return;
+      const mailto = mailtoWithTranscript(contact.email, fill(texts.emailSubject, { name }), conversation.transcript());
+      conversation.addNotice(contact.responseMessage, mailto);
     },
 
     addNotice(text, mailto) {

@@ -1,5 +1,8 @@
 import type { ChatMessage } from './types.js';
 
+/** Mail clients cut long mailto links; the newest part of a conversation is what a person needs. */
+export const MAX_MAILTO_TRANSCRIPT = 1800;
+
 /**
  * The conversation as plain text for the talk-to-a-person mail: who said what, one paragraph per message, files
  * by kind and name; empty messages are left out. `you` names the visitor's.
@@ -13,4 +16,15 @@ export function transcriptOf(messages: readonly ChatMessage[], botName: string, 
     })
     .filter((line) => line !== '')
     .join('\n\n');
+}
+
+/** A mailto: link to `email` with `subject`, its body the transcript's newest MAX_MAILTO_TRANSCRIPT characters. */
+export function mailtoWithTranscript(email: string, subject: string, transcript: string): string {
+  if (transcript.length > MAX_MAILTO_TRANSCRIPT) {
+    let start = transcript.length - MAX_MAILTO_TRANSCRIPT;
+    // Never from the middle of an emoji: half a surrogate pair makes encodeURIComponent throw.
+    if (/[\uDC00-\uDFFF]/.test(transcript[start]!)) start++;
+    transcript = `…${transcript.slice(start)}`;
+  }
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
 }

@@ -13,15 +13,12 @@ import { systemClock, type Clock } from './scheduler.js';
 import { resolveSettings, type WidgetSettings } from './settings.js';
 import { createTimeZoneMemory } from './time-zone.js';
 import type { KeyValueStore, StorageKind } from './storage.js';
-import { EMAIL_SUBJECT, fill, PANEL_LOAD_FAILED, type TextOverrides } from './texts.js';
+import { PANEL_LOAD_FAILED, type TextOverrides } from './texts.js';
 import type { ConfigState, WidgetMode, WidgetModel } from './types.js';
 
 /** Keys in the visitor's store: the last GetConfig answer, and whether the welcome popup was shown. */
 const CONFIG_KEY = 'config';
 const POPUP_SHOWN_KEY = 'popup-shown';
-
-/** Mail clients cut long mailto links; the newest part of a conversation is what a person needs. */
-export const MAX_MAILTO_TRANSCRIPT = 1800;
 
 export type ConversationLoader = (deps: Omit<ConversationDeps, 'client'>) => Promise<Conversation>;
 
@@ -216,17 +213,6 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
     emit(open ? 'open' : 'close', undefined);
   }
 
-  function mailtoWithTranscript(email: string): string {
-    let transcript = conversation.transcript();
-    if (transcript.length > MAX_MAILTO_TRANSCRIPT) {
-      let start = transcript.length - MAX_MAILTO_TRANSCRIPT;
-      // Never from the middle of an emoji: half a surrogate pair makes encodeURIComponent throw.
-      if (/[\uDC00-\uDFFF]/.test(transcript[start]!)) start++;
-      transcript = `…${transcript.slice(start)}`;
-    }
-    const subject = fill(texts.emailSubject ?? EMAIL_SUBJECT, { name: settings.peek().name });
-    return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
-  }
 
   // A conversation kept in local storage from before the operator chose RemoveChatLogOnBrowserClose must not outlive
   // the browser session, also for a visitor who never opens the chat again (a loaded one moves itself: tab-sync.ts).
@@ -261,12 +247,7 @@ export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandl
       if (configRequest === null && !disposed) startConfig();
     },
     talkToHuman() {
-      const contact = settings.peek().talkToHuman;
-      if (contact === null) return;
-      conversation
-        .load()
-        .then((live) => live.addNotice(contact.responseMessage, mailtoWithTranscript(contact.email)))
-        .catch(() => undefined);
+      conversation.load().then((live) => live.talkToHuman(), () => undefined);
     },
     updateSettings(inline) {
       inlineSettings = inline;

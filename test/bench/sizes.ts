@@ -1,8 +1,8 @@
 /**
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
- * - before opening the chat: the loader, the boot module and its static import closure; budget 40.91 KB gzip, enforced;
+ * - before opening the chat: the loader, the boot module and its static import closure; budget 40.92 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.91 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.92 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -172,9 +172,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * (a)): only Internet Explorer and the old Edge read it, and neither runs this ES2022 code. Then to
  * 49,374 B, the chat's budget to 40,910 B, for the defaults of settings an operator left unset as keys of `texts`
  * (+4 B, +36 B of (a); the panel's own fallbacks for the name and placeholder went): a German page showed "Chat
- * assistant", "Type your message…" and the English welcome, privacy link, hand-off and rate-limit messages.
+ * assistant", "Type your message…" and the English welcome, privacy link, hand-off and rate-limit messages. Then to
+ * 49,388 B, the chat's budget to 40,920 B, by moving the talk-to-a-person mail (its mailto, transcript cut and
+ * subject) from the widget model to the conversation's code, which is the panel's (-155 B of (a), +15 B of (b)).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_910, everythingGzip: 40_000, everythingCeilingGzip: 49_374 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_920, everythingGzip: 40_000, everythingCeilingGzip: 49_388 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
