@@ -40,6 +40,8 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   const floating = model.mode !== 'inline';
   const panelId = `cw-panel-${Math.random().toString(36).slice(2, 10)}`;
   const loadFailed = signal(false);
+  /** The launcher icon's address that did not load: the chat glyph stands in, not the browser's broken image. */
+  const brokenIcon = signal<string | null>(null);
   const cleanups: Array<() => void> = [adoptStyles(shadow, launcherCss)];
   const texts = { ...LAUNCHER_TEXTS, ...model.texts };
   /** Marks a node that holds only the widget's own words: English unless mount()'s `texts` gave them. */
@@ -165,12 +167,13 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
       launcher.setAttribute('aria-label', fill(open ? texts.closeChat : texts.openChat, { name }));
       launcher.setAttribute('aria-expanded', String(open));
       let icon: Element;
-      if (open || launcherIconUrl === null) {
+      if (open || launcherIconUrl === null || launcherIconUrl === brokenIcon.value) {
         icon = glyph('cw-launcher__glyph', open ? GLYPHS.close : GLYPHS.chat);
       } else {
         const image = create('img', 'cw-launcher__icon');
         image.alt = '';
         image.src = launcherIconUrl;
+        image.onerror = () => (brokenIcon.value = launcherIconUrl);
         icon = image;
       }
       launcher.replaceChildren(icon);

@@ -19,12 +19,15 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
   // Starting over erases the conversation (in every tab) and sits next to Close: it takes a second press, on the
   // same button, which then says what it will do. Leaving the button forgets the first press.
   const [confirming, setConfirming] = useState(false);
+  // A picture that does not load (moved, expired, offline) shows the initial, as no picture would, not the browser's
+  // broken-image glyph. A new address is tried again.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const texts = useTexts();
   return (
     // A div, not <header>: in the host page that would be a second banner landmark (axe: landmark-no-duplicate-banner).
     <div class="cw-panel__header">
-      {props.avatarUrl !== null ? (
-        <img class="cw-panel__avatar" src={props.avatarUrl} alt="" />
+      {props.avatarUrl !== null && props.avatarUrl !== brokenUrl ? (
+        <img class="cw-panel__avatar" src={props.avatarUrl} alt="" onError={() => setBrokenUrl(props.avatarUrl)} />
       ) : (
         <span class="cw-panel__avatar cw-panel__avatar--initial" aria-hidden="true">
           {initialOf(props.name ?? '')}

@@ -192,4 +192,46 @@ describe('widget styles in Chromium', () => {
       }
     }
   });
+
+  it("a launcher icon or profile picture that does not load shows the chat glyph and the name's initial, not a broken image", async () => {
+    const picture = (fill: string): { html: string; headers: Record<string, string> } => ({
+      html: `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="${fill}"/></svg>`,
+      headers: { 'content-type': 'image/svg+xml' },
+    });
+    fixture.site.setPage('/icon.svg', picture('teal'));
+    fixture.site.setPage('/avatar.svg', picture('orange'));
+    const page = htmlPage(`<script src="/dist/chatbot-widget.js" async></script>
+      <script type="module">
+        const element = document.createElement('chatbot-widget');
+        element.settings = { Name: 'Harbor Bot', ChatIcon: location.origin + '/icon.svg', ChatProfilePicture: location.origin + '/avatar.svg' };
+        element.setAttribute('serial-number', '${fixture.service.serialNumber}');
+        element.setAttribute('base-url', '${fixture.service.url}');
+        document.body.append(element);
+        window.__element = element;
+      </script>`);
+    const { page: tab, log, close } = await fixture.open(page);
+    try {
+      const launcher = tab.locator('.cw-launcher');
+      const loaded = (image: Locator): Promise<number> => image.evaluate((node) => (node as HTMLImageElement).naturalWidth);
+      await expect.poll(() => launcher.locator('img').count()).toBe(1);
+      await expect.poll(() => loaded(launcher.locator('img'))).toBe(64);
+      await launcher.click();
+      const avatar = tab.locator('.cw-panel__header .cw-panel__avatar');
+      await expect.poll(() => avatar.evaluate((node) => node.localName)).toBe('img');
+      await expect.poll(() => loaded(avatar)).toBe(64);
+
+      // The pictures move away (404): the header falls back to the initial at once, the launcher once closed.
+      await tab.evaluate(() => {
+        const element = (window as unknown as { __element: { settings: object } }).__element;
+        element.settings = { Name: 'Harbor Bot', ChatIcon: `${location.origin}/gone-icon.png`, ChatProfilePicture: `${location.origin}/gone.png` };
+      });
+      await expect.poll(() => avatar.evaluate((node) => `${node.localName} ${node.textContent}`)).toBe('span H');
+      await launcher.click();
+      await expect.poll(() => launcher.locator('img').count()).toBe(0);
+      expect(await launcher.locator('svg.cw-launcher__glyph').count()).toBe(1);
+      expect(log.pageErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
