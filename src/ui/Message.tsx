@@ -57,7 +57,8 @@ export function Message({
       ) : (
         text !== '' && (
           <div class="cw-msg__bubble" dir="auto">
-            <MessageText text={text} markdown={role === 'assistant'} live={!finished} />
+            {/* An answer cut off or stopped is unfinished too: its last words never show half-typed syntax. */}
+            <MessageText text={text} markdown={role === 'assistant'} live={status !== 'done'} />
           </div>
         )
       )}

@@ -1,8 +1,8 @@
 /**
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
- * - before opening the chat: the loader, the boot module and its static import closure; budget 40.95 KB gzip, enforced;
+ * - before opening the chat: the loader, the boot module and its static import closure; budget 40.96 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 40.95 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 40.96 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -176,9 +176,11 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * 49,388 B, the chat's budget to 40,920 B, by moving the talk-to-a-person mail (its mailto, transcript cut and
  * subject) from the widget model to the conversation's code, which is the panel's (-155 B of (a), +15 B of (b)). Then to 49,420 B,
  * the chat's budget to 40,950 B, for a launcher icon and a profile picture that do not load giving way to the chat
- * glyph and the name's initial (+32 B, +21 B of (a)): the browser's broken-image glyph showed instead.
+ * glyph and the name's initial (+32 B, +21 B of (a)): the browser's broken-image glyph showed instead. Then to
+ * 49,425 B, the chat's budget to 40,960 B, for answers stopped or cut off keeping the unfinished-markdown reading (+5 B):
+ * "**[6604 Cooper Ln](https://harb" stayed on screen as typed.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_950, everythingGzip: 40_000, everythingCeilingGzip: 49_420 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 40_960, everythingGzip: 40_000, everythingCeilingGzip: 49_425 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

@@ -78,7 +78,7 @@ describe('message list', () => {
     expect(log().textContent).toContain('Hello there');
   });
 
-  test('a streaming answer shows unfinished markdown as it will be; stopped or finished, it reads as written', async () => {
+  test('a streaming answer shows unfinished markdown as it will be, and still when stopped; finished, it reads as written', async () => {
     const model = inline();
     model.conversation.add({ role: 'user', text: 'Homes?' });
     const answer = model.conversation.add({ role: 'assistant', text: 'Here are **3 ho', status: 'streaming' });
@@ -92,6 +92,10 @@ describe('message list', () => {
     expect(bubble().querySelector('a')).toBeNull();
     act(() => {
       answer.status.value = 'stopped';
+    });
+    expect(bubble().textContent).toBe('Here are 3 homes in Seattle');
+    act(() => {
+      answer.status.value = 'done';
     });
     expect(bubble().textContent).toBe('Here are 3 homes in [Seattle](https://example.com/se');
   });
@@ -133,6 +137,21 @@ describe('message list', () => {
     expect(log().textContent).toContain('monthly cap reached');
     fireEvent.click(retries[0] as HTMLElement);
     expect(model.conversation.retried).toEqual([interrupted.id]);
+  });
+
+  test("an answer cut off or stopped mid-markdown never shows its unfinished syntax; a finished one reads as CommonMark", async () => {
+    const model = inline();
+    const cut = '1. **[6604 Cooper Ln](https://harb';
+    model.conversation.add({ role: 'assistant', text: cut, status: 'interrupted', error: 'The answer was cut off.' });
+    model.conversation.add({ role: 'assistant', text: 'Homes: **12 Elm St', status: 'stopped' });
+    model.conversation.add({ role: 'assistant', text: 'Done **not bold', status: 'done' });
+    await renderPanel(model);
+    const [interrupted, stopped, done] = [...log().querySelectorAll('.cw-msg--assistant:not(.cw-msg--welcome) .cw-msg__bubble')];
+    expect(interrupted?.textContent).toBe('6604 Cooper Ln');
+    expect(interrupted?.querySelector('li strong')?.textContent).toBe('6604 Cooper Ln');
+    expect(stopped?.textContent).toBe('Homes: 12 Elm St');
+    expect(stopped?.querySelector('strong')?.textContent).toBe('12 Elm St');
+    expect(done?.textContent).toBe('Done **not bold');
   });
 
   test('a failed question without files offers Edit, which takes it back to the text field; with files it does not', async () => {
