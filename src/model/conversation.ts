@@ -21,7 +21,7 @@ import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
 import { ANSWER_HEARTBEAT_MS, createTabSync } from './tab-sync.js';
 import { mailtoWithTranscript, transcriptOf } from './transcript.js';
-import { animationFrameScheduler, onPageLeaving } from './frame.js';
+import { animationFrameScheduler, onOffline, onPageLeaving } from './frame.js';
 import type { Cancel, Clock, FrameScheduler } from './scheduler.js';
 import type { WidgetSettings } from './settings.js';
 import type { KeyValueStore, StorageKind } from './storage.js';
@@ -52,6 +52,8 @@ export interface ConversationDeps {
   frame?: FrameScheduler;
   /** Tells when the page starts to go away (frame.ts onPageLeaving); returns what stops telling. */
   pageLeaving?: (listener: () => void) => Cancel;
+  /** Calls its listener when the browser reports the network gone (default: the window's 'offline'). */
+  offline?: (listener: () => void) => Cancel;
   /** mount()'s `texts`: the widget's own words where they are not English. */
   texts?: TextOverrides;
 }
@@ -78,6 +80,12 @@ export interface Conversation extends ConversationModel {
 }
 
 const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
+
+/** What an answer ended by the browser going offline failed with: cut off once words arrived, else unreachable. */
+function connectionLost(arrived: string): ServiceError {
+  const kind = arrived === '' ? 'network' : 'interrupted';
+  return new ServiceError(kind, failureText[kind], { operation: 'askStream' });
+}
 
 export function createConversation(deps: ConversationDeps): Conversation {
   const { state, clock } = deps;
@@ -177,6 +185,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
     const stopWatchingLeave = (deps.pageLeaving ?? onPageLeaving)(() => {
       pageLeft = true;
     });
+    // A phone that loses its network seldom sees its connection reset: the answer would hang "arriving" until the
+    // stream's silence limit (90 s). The browser saying it is offline ends it now, as a connection failure.
+    let wentOffline = false;
+    const stopWatchingOffline = (deps.offline ?? onOffline)(() => {
+      wentOffline = true;
+      run.controller.abort();
+    });
 
     let received = '';
     let cancelFrame: Cancel | null = null;
@@ -231,9 +246,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       });
       emitMessage(answer);
       return { ok: true };
-    } catch (error) {
+    } catch (caught) {
       cancelPendingFrame();
-      const partial = isServiceError(error) && error.partialText ? error.partialText : received;
+      const partial = isServiceError(caught) && caught.partialText ? caught.partialText : received;
+      const error = wentOffline && !run.stopped ? connectionLost(partial) : caught;
       // Only a request that failed to reach the service: beforeunload also fires for a mailto: link, a download and a
       // leave the visitor cancelled, after which the service's own refusal must still be shown.
       const told = (words: TextOverrides & typeof english): string =>
@@ -265,6 +281,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     } finally {
       cancelBeat();
       stopWatchingLeave();
+      stopWatchingOffline();
       if (running === run) {
         running = null;
         busy.value = false;

@@ -48,12 +48,20 @@ export function afterNextPaint(
   };
 }
 
+/** Listens to the window's `type` events through the returned function, which returns what stops listening. */
+const windowEvent =
+  (type: string) =>
+  (listener: () => void): Cancel => {
+    // Node (tests, server rendering) has no window.
+    globalThis.addEventListener?.(type, listener);
+    return () => globalThis.removeEventListener?.(type, listener);
+  };
+
+/** Calls a listener when the browser reports the network gone. Listened to only while a question waits. */
+export const onOffline = windowEvent('offline');
+
 /**
- * Calls `listener` when the page starts to go away (beforeunload; a reload too). Listened to only while a question
+ * Calls a listener when the page starts to go away (beforeunload; a reload too). Listened to only while a question
  * waits: Firefox keeps a page with a beforeunload listener out of its back-forward cache.
  */
-export function onPageLeaving(listener: () => void): Cancel {
-  // Node (tests, server rendering) has no window to leave.
-  globalThis.addEventListener?.('beforeunload', listener);
-  return () => globalThis.removeEventListener?.('beforeunload', listener);
-}
+export const onPageLeaving = windowEvent('beforeunload');

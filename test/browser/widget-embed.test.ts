@@ -92,6 +92,30 @@ describe('script tag', () => {
     }
   });
 
+  it('ends an answer at once when the browser goes offline, keeping what arrived; Retry answers once online', async () => {
+    const { page, context, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Stream a long answer');
+      const answer = page.locator('.cw-msg--assistant:not(.cw-msg--welcome)').last();
+      await expect.poll(() => answer.getAttribute('data-status')).toBe('streaming');
+      const offlineAt = Date.now();
+      await context.setOffline(true);
+      await expect.poll(() => answer.getAttribute('data-status'), { timeout: 3_000 }).toBe('interrupted');
+      expect(Date.now() - offlineAt).toBeLessThan(3_000); // not the 90 s silence limit
+      const kept = (await answer.locator('.cw-msg__bubble').textContent()) ?? '';
+      expect(kept.startsWith('word0 ')).toBe(true);
+      expect(await answer.locator('.cw-msg__error').textContent()).toBe('The answer was interrupted before it was complete.');
+
+      await context.setOffline(false);
+      await answer.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => answers(page).last().locator('.cw-msg__bubble').textContent(), { timeout: 15_000 }).toBe(STREAMED.join('').trim());
+      expect(log.pageErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('runs calls queued before it loaded, then later calls at once; unknown commands only warn', async () => {
     const stub = `<script>${QUEUE_STUB}
       window.__events = [];

@@ -42,6 +42,10 @@ export interface Harness {
   leavePage(): void;
   /** How many listen for the page leaving now (the conversation listens only while a question waits). */
   pageLeaveListeners(): number;
+  /** What a browser's 'offline' event tells: the network is gone. */
+  goOffline(): void;
+  /** How many listen for 'offline' now (only while a question waits). */
+  offlineListeners(): number;
   /** A new conversation on the same storage, clock and settings (the old one is disposed). */
   reload(): Harness;
 }
@@ -68,6 +72,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   let nextSession = 100;
   const storageListeners = new Set<(event: StorageChange) => void>();
   const leaveListeners = new Set<() => void>();
+  const offlineListeners = new Set<() => void>();
   const source = {
     localStorage: local,
     sessionStorage: session,
@@ -97,6 +102,12 @@ export function createHarness(options: HarnessOptions = {}): Harness {
         leaveListeners.delete(listener);
       };
     },
+    offline(listener) {
+      offlineListeners.add(listener);
+      return () => {
+        offlineListeners.delete(listener);
+      };
+    },
   });
   const harness: Harness = {
     conversation, fake, clock, frames, local, session, settings, events, emit, sessionsIssued,
@@ -107,6 +118,10 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       for (const listener of [...leaveListeners]) listener();
     },
     pageLeaveListeners: () => leaveListeners.size,
+    goOffline() {
+      for (const listener of [...offlineListeners]) listener();
+    },
+    offlineListeners: () => offlineListeners.size,
     reload() {
       conversation.dispose();
       return createHarness({ ...options, local, session, clock, settingsSignal: settings });

@@ -252,6 +252,35 @@ describe('conversation: stop, failures and retry', () => {
     expect(conversation.messages.value[2]?.error.value).toBe('This chatbot has reached its monthly message limit.');
   });
 
+  it('the browser going offline ends a waiting question as unreachable and a streaming answer as cut off, at once', async () => {
+    const { conversation, fake, frames, events, goOffline, offlineListeners } = createHarness();
+    expect(offlineListeners()).toBe(0);
+    const first = conversation.send('Anyone there?');
+    const waiting = await fake.nextAsk();
+    expect(offlineListeners()).toBe(1);
+    goOffline();
+    await expect(first).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(waiting.signal?.aborted).toBe(true);
+    expect(statuses(conversation)).toEqual(['user:failed']);
+    expect(conversation.messages.value[0]?.error.value).toBe('Could not reach the chat service. Check your connection.');
+    expect(offlineListeners()).toBe(0);
+
+    const second = conversation.send('Homes in Austin?');
+    const streaming = await fake.nextAsk();
+    streaming.chunk('I found 3 listings');
+    frames.runFrame();
+    goOffline();
+    await expect(second).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:failed', 'user:sent', 'assistant:interrupted']);
+    expect(texts(conversation)[2]).toBe('I found 3 listings');
+    expect(conversation.messages.value[2]?.error.value).toBe('The answer was interrupted before it was complete.');
+    expect(events.filter((event) => event.name === 'error').map((event) => (event.payload as { kind: string }).kind)).toEqual([
+      'network',
+      'interrupted',
+    ]);
+    expect(offlineListeners()).toBe(0);
+  });
+
   it("shows the service's own business Message (monthly cap, rate limit, domain)", async () => {
     const { conversation, fake } = createHarness();
     const result = conversation.send('Hello');
