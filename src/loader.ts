@@ -29,7 +29,9 @@ if (!stub.l) {
     stub.s = script;
     import(/* @vite-ignore */ new URL('chatbot-widget.module.js', script.src).href).catch((error: unknown) => {
       stub.l = 0;
-      console.error('ChatbotWidget: the widget could not be loaded.', error);
+      // A module from another origin loads only with CORS: a CDN or bucket that does not send the header is the
+      // usual cause when the page is online.
+      console.error('ChatbotWidget: the widget could not be loaded (from another origin: is Access-Control-Allow-Origin sent?)', error);
     });
   } else {
     console.warn('ChatbotWidget: load chatbot-widget.js with a <script src> tag.');

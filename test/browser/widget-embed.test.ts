@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
 import { PHONE_VIEWPORT } from '../helpers/browser';
-import { ask, htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag } from '../helpers/widget-pages';
+import { ask, htmlPage, IMPORT_MAP, QUEUE_STUB, scriptTag, startWidgetSite } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
 const STREAMED = Array.from({ length: 40 }, (_, index) => `word${index} `);
@@ -268,6 +268,29 @@ describe('script tag', () => {
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it('loads from another origin (a CDN) that sends Access-Control-Allow-Origin; without it, says why it could not', async () => {
+    for (const allowOrigin of [undefined, '*']) {
+      const cdn = await startWidgetSite(undefined, undefined, { allowOrigin });
+      const { page, log, close } = await fixture.open(
+        htmlPage(`<script src="${cdn.url}/dist/chatbot-widget.js" data-serial-number="${fixture.service.serialNumber}" data-base-url="${fixture.service.url}" async></script>`),
+      );
+      try {
+        if (allowOrigin === undefined) {
+          await expect.poll(() => log.errors().map((entry) => entry.text).join('\n')).toContain(
+            'the widget could not be loaded (from another origin: is Access-Control-Allow-Origin sent?)',
+          );
+          expect(await page.locator('.cw-launcher').count()).toBe(0);
+        } else {
+          await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
+          expect(log.problems()).toEqual([]);
+        }
+      } finally {
+        await close();
+        await cdn.close();
+      }
     }
   });
 

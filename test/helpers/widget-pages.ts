@@ -38,7 +38,16 @@ export const IMPORT_MAP = JSON.stringify({
   },
 });
 
-export async function startWidgetSite(builtDir = resolve('dist'), modulesDir = resolve('node_modules')): Promise<WidgetSite> {
+export interface WidgetSiteOptions {
+  /** Sent as Access-Control-Allow-Origin with the files of dist/ (a CDN that allows other sites' pages). */
+  allowOrigin?: string;
+}
+
+export async function startWidgetSite(
+  builtDir = resolve('dist'),
+  modulesDir = resolve('node_modules'),
+  options: WidgetSiteOptions = {},
+): Promise<WidgetSite> {
   // A snapshot of the build: another `npm run build` in the same tree while these tests run must not pull files
   // (or hashed lazy chunks) out from under a page.
   const distDir = await mkdtemp(join(tmpdir(), 'cw-dist-'));
@@ -64,7 +73,8 @@ export async function startWidgetSite(builtDir = resolve('dist'), modulesDir = r
       // Some packages' ES builds import './fetch' without an extension (bundlers resolve it; so does this).
       readFile(file).catch(() => readFile(`${file}.js`)).then(
         (body) => {
-          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? TYPES['.js'] });
+          const cors = options.allowOrigin === undefined ? {} : { 'access-control-allow-origin': options.allowOrigin };
+          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? TYPES['.js'], ...cors });
           response.end(body);
         },
         () => response.writeHead(404).end('not found'),
