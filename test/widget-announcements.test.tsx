@@ -76,8 +76,18 @@ describe('announcements of mounted widgets', () => {
     expect(floatingHeard).toEqual(['Harbor Bot: Two flats.']);
   });
 
-  it('a question that fails because GetConfig fails again is one announcement: the alert that the chat is unavailable', async () => {
-    const unavailable = createFakeFetch(() => new Response('busy', { status: 503 }));
+  it.each([
+    ['without words of its own', () => new Response('busy', { status: 503 }), 'The chat service answered with HTTP 503.'],
+    [
+      'with its own Message',
+      () => new Response(JSON.stringify({ Success: false, Code: 500, Message: 'Internal error', Data: null, Version: '1' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      }),
+      'Internal error',
+    ],
+  ])('a question that fails because GetConfig fails again (HTTP, %s) is one announcement, and two error events with the sentence shown', async (_case, respond, reason) => {
+    const unavailable = createFakeFetch(respond);
     const { widget, shadow } = start({ open: true }, unavailable);
     await until(() => shadow.querySelector('[role="alert"]') !== null);
     const said = await heard(shadow);
@@ -88,7 +98,6 @@ describe('announcements of mounted widgets', () => {
     await until(() => shadow.querySelector('.cw-msg--user .cw-msg__error') !== null);
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
 
-    const reason = 'The chat service answered with HTTP 503.';
     // The question shows why it failed, with Send again; the alert (shown again by the new GetConfig) says it once.
     expect(shadow.querySelector('.cw-msg--user .cw-msg__error')?.textContent).toBe(reason);
     expect(said).toEqual([`The chat is unavailable: ${reason} Retry`]);

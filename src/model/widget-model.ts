@@ -69,9 +69,14 @@ export function formatClientTime(date: Date): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** An 'error' event's payload: in English, for the page's logs (the visitor reads the failure in the widget's texts). */
+/**
+ * An 'error' event's payload: in English, for the page's logs (the visitor reads the failure in the widget's texts).
+ * The service's own words where it gave some, as the visitor reads them (failures.ts) and as a question's event has it.
+ */
 function describeError(error: unknown): { message: string; kind: string } {
-  return isServiceError(error) ? { message: error.message, kind: error.kind } : { message: PANEL_LOAD_FAILED, kind: 'unknown' };
+  return isServiceError(error)
+    ? { message: error.serviceMessage || error.message, kind: error.kind }
+    : { message: PANEL_LOAD_FAILED, kind: 'unknown' };
 }
 
 export function createWidgetModel(options: WidgetModelOptions): WidgetModelHandle {
