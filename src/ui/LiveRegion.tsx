@@ -45,13 +45,14 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
   // re-rendering the panel for the live region in that frame's task delayed it (issue 6).
   const pendingAnswers = useRef(new Set<Cancel>());
   useEffect(() => () => pendingAnswers.current.forEach((cancel) => cancel()), []);
-  const announceAnswer = (markdown: string): void => {
+  /** The answer's words, then `after` (why it was cut off). */
+  const announceAnswer = (markdown: string, after = ''): void => {
     const cancel = afterNextPaint(() => {
       pendingAnswers.current.delete(cancel);
       const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH);
       // The words, not the markdown source ("**nine**" is heard as "nine"); the whole answer is in the log.
       const name = model.settings.peek().name;
-      announce(fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text }));
+      announce(fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text }) + after);
     });
     pendingAnswers.current.add(cancel);
   };
@@ -102,7 +103,11 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
         const error = message.error.value; // subscribes only while waiting for it
         if (error === null) continue;
         awaiting.delete(message.id);
-        announce(failure === 'answer' ? fill(texts.answerFailed, { error }) : error);
+        const said = failure === 'answer' ? fill(texts.answerFailed, { error }) : error;
+        // An answer cut off is heard with the words that arrived: they are in the log, and may be all that is needed.
+        const partial = failure === 'answer' ? message.text.peek() : '';
+        if (partial === '') announce(said);
+        else announceAnswer(partial, ` ${said}`);
       }
       for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
     });

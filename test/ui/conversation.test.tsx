@@ -427,6 +427,22 @@ describe('live region', () => {
     await waitFor(() => expect(liveRegion(container).textContent).toBe('The answer failed: The service is busy.'));
   });
 
+  test('announces an answer cut off with the words that arrived, then why it failed', async () => {
+    const model = inline({ name: 'Harbor Bot' });
+    const { container } = await renderPanel(model);
+    const answer = model.conversation.add({ role: 'assistant', text: 'I found **3 listings** in', status: 'streaming' });
+    await afterPaint();
+    act(() => {
+      answer.status.value = 'interrupted';
+      answer.error.value = 'The answer was interrupted before it was complete.';
+    });
+    await waitFor(() =>
+      expect(liveRegion(container).textContent).toBe(
+        'Harbor Bot: I found 3 listings in The answer failed: The answer was interrupted before it was complete.',
+      ),
+    );
+  });
+
   test('announces an answer the visitor stopped, as it does finished and failed ones', async () => {
     const model = inline();
     const { container } = await renderPanel(model);
