@@ -1,6 +1,7 @@
 /**
- * A small declarative validator for request bodies. Every failure is a business error (Code 400) whose Message
- * starts with the field's name, so a person (and a test) can tell what to fix. Unknown fields are refused too: a
+ * A small declarative validator for request bodies. A failure is a business error (Code 400) whose Message lists
+ * every problem of the request, one per line, each starting with the field's name, so a person (and a form, which
+ * marks each field at once) can tell what to fix. Unknown fields are refused too: a
  * misspelt field name would otherwise be silently ignored. Every number, whatever its rule, is finite and within
  * ±Number.MAX_SAFE_INTEGER: beyond it an integer is no longer exact, and from 1e21 a number prints as "1e+21".
  */
@@ -58,127 +59,145 @@ const DEFAULT_MAX_ITEMS = 100;
 
 /**
  * Checks `body` against `schema` and returns its fields; null counts as absent unless the rule's onNull says
- * otherwise. Throws on the first problem.
+ * otherwise. Throws one error naming every problem (schemaProblems), one per line.
  */
 export function validateBody(body: unknown, schema: Schema): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw validationError('Request body must be a JSON object.');
   }
+  const problems = schemaProblems(body as Record<string, unknown>, schema);
+  // One problem a line: a line break inside a value shown in one (a check quoting what it got) is written \n.
+  if (problems.length > 0) throw validationError(problems.map((problem) => problem.replace(/\r\n?|\n/g, '\\n')).join('\n'));
   const input = body as Record<string, unknown>;
-  for (const name of Object.keys(input)) {
-    if (!Object.hasOwn(schema, name)) throw validationError(`${name}: unknown field.`);
-  }
   const result: Record<string, unknown> = {};
-  for (const [name, rule] of Object.entries(schema)) {
+  for (const name of Object.keys(schema)) {
     const value = input[name];
-    if (value === null && rule.onNull === 'refuse') {
-      throw validationError(`${name}: must not be null: the field cannot be removed; send a value or leave it out.`);
-    }
-    if (value === null && rule.onNull === 'clear') {
-      result[name] = null;
-      continue;
-    }
-    if (value === undefined || value === null) {
-      if (rule.required) throw validationError(`${name}: required field is missing.`);
-      continue;
-    }
-    checkValue(name, value, rule);
-    result[name] = value;
+    if (value !== undefined && value !== null) result[name] = value;
+    else if (value === null && schema[name]?.onNull === 'clear') result[name] = null;
   }
   return result;
 }
 
-function checkValue(name: string, value: unknown, rule: FieldRule): void {
+/** Every problem of `input` against `schema`, each "Field: what is wrong", in the schema's order (unknown fields first). */
+export function schemaProblems(input: Readonly<Record<string, unknown>>, schema: Schema): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(input)) {
+    if (!Object.hasOwn(schema, name)) problems.push(`${name}: unknown field.`);
+  }
+  for (const [name, rule] of Object.entries(schema)) {
+    const value = input[name];
+    if (value === null && rule.onNull === 'refuse') {
+      problems.push(`${name}: must not be null: the field cannot be removed; send a value or leave it out.`);
+    } else if (value === undefined || value === null) {
+      if (rule.required && !(value === null && rule.onNull === 'clear')) problems.push(`${name}: required field is missing.`);
+    } else {
+      const problem = valueProblem(name, value, rule);
+      if (problem) problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with one given (not null) value, as "Field: what is wrong", or undefined when it is fine. The
+ * console checks its fields with this before it sends them, so both sides keep one rule set.
+ */
+export function valueProblem(name: string, value: unknown, rule: FieldRule): string | undefined {
   switch (rule.type) {
     case 'string':
-      return checkString(name, value, rule);
+      return stringProblem(name, value, rule);
     case 'boolean':
-      if (typeof value !== 'boolean') throw typeError(name, 'a boolean (true or false)', value);
-      return;
+      return typeof value === 'boolean' ? undefined : typeProblem(name, 'a boolean (true or false)', value);
     case 'number':
     case 'integer':
-      return checkNumber(name, value, rule);
+      return numberProblem(name, value, rule);
     case 'string[]':
-      return checkStringArray(name, value, rule);
+      return stringArrayProblem(name, value, rule);
     case 'integer[]':
-      return checkIntegerArray(name, value, rule);
+      return integerArrayProblem(name, value, rule);
     case 'keyValue[]':
-      return checkKeyValueArray(name, value, rule);
+      return keyValueArrayProblem(name, value, rule);
   }
 }
 
-function checkString(name: string, value: unknown, rule: StringRule): void {
-  if (typeof value !== 'string') throw typeError(name, 'a string', value);
+function stringProblem(name: string, value: unknown, rule: StringRule): string | undefined {
+  if (typeof value !== 'string') return typeProblem(name, 'a string', value);
   const maxLength = rule.maxLength ?? DEFAULT_MAX_STRING;
-  if (value.length > maxLength) throw validationError(`${name}: at most ${maxLength} characters (got ${value.length}).`);
-  if (rule.nonEmpty && value.trim() === '') throw validationError(`${name}: must not be empty.`);
+  if (value.length > maxLength) return `${name}: at most ${maxLength} characters (got ${value.length}).`;
+  if (rule.nonEmpty && value.trim() === '') return `${name}: must not be empty.`;
   if (rule.oneOf && !rule.oneOf.includes(value)) {
-    throw validationError(`${name}: must be one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')} (got ${show(value)}).`);
+    return `${name}: must be one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')} (got ${show(value)}).`;
   }
   const problem = rule.check?.(value);
-  if (problem) throw validationError(`${name}: ${problem}`);
+  return problem && `${name}: ${problem}`;
 }
 
-function checkNumber(name: string, value: unknown, rule: NumberRule): void {
+function numberProblem(name: string, value: unknown, rule: NumberRule): string | undefined {
   const kind = rule.type === 'integer' ? 'an integer' : 'a number';
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw typeError(name, kind, value);
-  if (rule.type === 'integer' && !Number.isInteger(value)) throw typeError(name, kind, value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return typeProblem(name, kind, value);
+  if (rule.type === 'integer' && !Number.isInteger(value)) return typeProblem(name, kind, value);
   const min = Math.max(rule.min ?? -Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER);
   const max = Math.min(rule.max ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  if (value < min) throw validationError(`${name}: must be at least ${min} (got ${value}).`);
-  if (value > max) throw validationError(`${name}: must be at most ${max} (got ${value}).`);
+  if (value < min) return `${name}: must be at least ${min} (got ${value}).`;
+  if (value > max) return `${name}: must be at most ${max} (got ${value}).`;
   const problem = rule.check?.(value);
-  if (problem) throw validationError(`${name}: ${problem}`);
+  return problem && `${name}: ${problem}`;
 }
 
-function checkStringArray(name: string, value: unknown, rule: StringArrayRule): void {
-  if (!Array.isArray(value)) throw typeError(name, 'an array of strings', value);
-  checkItemCount(name, value, rule.maxItems, rule.nonEmpty);
-  value.forEach((item: unknown, index) => {
-    if (typeof item !== 'string') throw typeError(`${name}[${index}]`, 'a string', item);
+function stringArrayProblem(name: string, value: unknown, rule: StringArrayRule): string | undefined {
+  if (!Array.isArray(value)) return typeProblem(name, 'an array of strings', value);
+  const countProblem = itemCountProblem(name, value, rule.maxItems, rule.nonEmpty);
+  if (countProblem) return countProblem;
+  for (const [index, item] of (value as unknown[]).entries()) {
+    if (typeof item !== 'string') return typeProblem(`${name}[${index}]`, 'a string', item);
     const problem = rule.check?.(item);
-    if (problem) throw validationError(`${name}[${index}]: ${problem}`);
-  });
+    if (problem) return `${name}[${index}]: ${problem}`;
+  }
+  return undefined;
 }
 
-function checkIntegerArray(name: string, value: unknown, rule: IntegerArrayRule): void {
-  if (!Array.isArray(value)) throw typeError(name, 'an array of integers', value);
-  checkItemCount(name, value, rule.maxItems, false);
-  value.forEach((item: unknown, index) => {
-    if (typeof item !== 'number' || !Number.isInteger(item)) throw typeError(`${name}[${index}]`, 'an integer', item);
+function integerArrayProblem(name: string, value: unknown, rule: IntegerArrayRule): string | undefined {
+  if (!Array.isArray(value)) return typeProblem(name, 'an array of integers', value);
+  const countProblem = itemCountProblem(name, value, rule.maxItems, false);
+  if (countProblem) return countProblem;
+  for (const [index, item] of (value as unknown[]).entries()) {
+    if (typeof item !== 'number' || !Number.isInteger(item)) return typeProblem(`${name}[${index}]`, 'an integer', item);
     if (!Number.isSafeInteger(item)) {
-      throw validationError(`${name}[${index}]: must be from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${item}).`);
+      return `${name}[${index}]: must be from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${item}).`;
     }
-  });
+  }
+  return undefined;
 }
 
-function checkKeyValueArray(name: string, value: unknown, rule: KeyValueArrayRule): void {
-  if (!Array.isArray(value)) throw typeError(name, 'an array of {Key, value} objects', value);
-  checkItemCount(name, value, rule.maxItems, false);
-  value.forEach((item: unknown, index) => {
+function keyValueArrayProblem(name: string, value: unknown, rule: KeyValueArrayRule): string | undefined {
+  if (!Array.isArray(value)) return typeProblem(name, 'an array of {Key, value} objects', value);
+  const countProblem = itemCountProblem(name, value, rule.maxItems, false);
+  if (countProblem) return countProblem;
+  for (const [index, item] of (value as unknown[]).entries()) {
     const where = `${name}[${index}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw typeError(where, 'an object', item);
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return typeProblem(where, 'an object', item);
     const entry = item as Record<string, unknown>;
-    for (const key of Object.keys(entry)) {
-      if (key !== 'Key' && key !== 'value') throw validationError(`${where}.${key}: unknown field (use Key and value).`);
-    }
-    if (entry.Key === undefined || entry.Key === null) throw validationError(`${where}.Key: required field is missing.`);
-    if (typeof entry.Key !== 'string') throw typeError(`${where}.Key`, 'a string', entry.Key);
-    if (entry.Key.trim() === '') throw validationError(`${where}.Key: must not be empty.`);
+    const unknownKey = Object.keys(entry).find((key) => key !== 'Key' && key !== 'value');
+    if (unknownKey !== undefined) return `${where}.${unknownKey}: unknown field (use Key and value).`;
+    if (entry.Key === undefined || entry.Key === null) return `${where}.Key: required field is missing.`;
+    if (typeof entry.Key !== 'string') return typeProblem(`${where}.Key`, 'a string', entry.Key);
+    if (entry.Key.trim() === '') return `${where}.Key: must not be empty.`;
     if (entry.value !== undefined && entry.value !== null && typeof entry.value !== 'string') {
-      throw typeError(`${where}.value`, 'a string', entry.value);
+      return typeProblem(`${where}.value`, 'a string', entry.value);
     }
-  });
+  }
+  return undefined;
 }
 
-function checkItemCount(name: string, value: unknown[], maxItems: number | undefined, nonEmpty: boolean | undefined): void {
+function itemCountProblem(name: string, value: unknown[], maxItems: number | undefined, nonEmpty: boolean | undefined): string | undefined {
   const max = maxItems ?? DEFAULT_MAX_ITEMS;
-  if (value.length > max) throw validationError(`${name}: at most ${max} items (got ${value.length}).`);
-  if (nonEmpty && value.length === 0) throw validationError(`${name}: must hold at least one item.`);
+  if (value.length > max) return `${name}: at most ${max} items (got ${value.length}).`;
+  if (nonEmpty && value.length === 0) return `${name}: must hold at least one item.`;
+  return undefined;
 }
 
-function typeError(name: string, expected: string, value: unknown) {
-  return validationError(`${name}: must be ${expected} (got ${show(value)}).`);
+function typeProblem(name: string, expected: string, value: unknown): string {
+  return `${name}: must be ${expected} (got ${show(value)}).`;
 }
 
 function show(value: unknown): string {

@@ -91,37 +91,88 @@ describe('operator console: settings editor', () => {
     const before = await readSettings(fixture.service);
     const { page, log, close } = await openConsole(fixture);
     try {
+      // A well-formed file id the console cannot check: only the service knows there is no such upload.
       await page.locator('#setting-Name').fill('Renamed bot');
-      await page.locator('#setting-TalkToHumanEmail').fill('not-an-email');
+      await page.locator('#setting-ChatIcon').fill('99999');
       await page.getByRole('button', { name: 'Save changes' }).click();
 
-      const error = page.locator('#setting-TalkToHumanEmail-error');
+      const error = page.locator('#setting-ChatIcon-error');
       await error.waitFor();
-      expect(await error.textContent()).toMatch(/e-mail address/);
-      const field = page.locator('#setting-TalkToHumanEmail');
+      expect(await error.textContent()).toMatch(/no uploaded file 99999/);
+      const field = page.locator('#setting-ChatIcon');
       expect(await field.getAttribute('aria-invalid')).toBe('true');
-      expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain('setting-TalkToHumanEmail-error');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-TalkToHumanEmail');
-      expect(await page.locator('#settings-error').textContent()).toMatch(/^Not saved\. Hand-off e-mail: /);
-      expect(await field.inputValue()).toBe('not-an-email');
+      expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain('setting-ChatIcon-error');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-ChatIcon');
+      expect(await page.locator('#settings-error').textContent()).toMatch(/^Not saved\. Launcher icon: /);
+      expect(await field.inputValue()).toBe('99999');
       expect(await page.locator('#setting-Name').inputValue()).toBe('Renamed bot');
       expect(await page.locator('.save-bar__state').textContent()).toBe('2 unsaved changes');
 
       const after = await readSettings(fixture.service);
       expect(after.Name).toBe(before.Name);
-      expect(after.TalkToHumanEmail).toBe(before.TalkToHumanEmail);
+      expect(after.ChatIcon).toBe(before.ChatIcon);
 
-      // Fixing the value clears the error, and the save goes through with both changes.
-      await field.fill('agent@example.com');
+      // Fixing the value clears the error, and the save goes through.
+      await field.fill('');
       expect(await error.count()).toBe(0);
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.locator('#settings-status', { hasText: 'Saved 2 settings' }).waitFor();
+      await page.locator('#settings-status', { hasText: 'Saved 1 setting' }).waitFor();
       const saved = await readSettings(fixture.service);
-      expect(saved).toMatchObject({ Name: 'Renamed bot', TalkToHumanEmail: 'agent@example.com' });
+      expect(saved).toMatchObject({ Name: 'Renamed bot', ChatIcon: '' });
+      // The refused Edit (404 in the envelope, HTTP 200) is no failed request.
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
       await editChatbot(fixture.service, { Name: before.Name });
+    }
+  });
+
+  it('marks every bad value at once before sending anything: six problems, one Save, no Edit request', async () => {
+    const before = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    const edits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/console-api/edit')) edits.push(request.postData() ?? '');
+    });
+    try {
+      const bad: Record<string, string> = {
+        Name: '',
+        Temperature: '500',
+        TimeZone: 'Mars/Phobos',
+        ChatBubbleColor: 'red',
+        ChatbotPrivacyPolicyUrl: 'javascript:alert(1)',
+        TalkToHumanEmail: 'nope',
+      };
+      for (const [name, value] of Object.entries(bad)) await page.locator(`#setting-${name}`).fill(value);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-error', { hasText: '6 values need fixing' }).waitFor();
+
+      for (const name of Object.keys(bad)) {
+        const field = page.locator(`#setting-${name}`);
+        expect(await field.getAttribute('aria-invalid'), name).toBe('true');
+        expect((await field.getAttribute('aria-describedby'))?.split(' '), name).toContain(`setting-${name}-error`);
+        expect(await page.locator(`#setting-${name}-error`).textContent(), name).not.toBe('');
+      }
+      expect(await page.locator('#setting-Temperature-error').textContent()).toBe('Must be at most 100 (got 500).');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-Name');
+      expect(edits).toEqual([]);
+      expect(await readSettings(fixture.service)).toEqual(before);
+
+      // Fixed one by one, each mark goes as its field changes; then one Save stores them all.
+      const good: Record<string, string> = {
+        Name: 'Fixed bot', Temperature: '40', TimeZone: 'Europe/Berlin', ChatBubbleColor: 'rgb(10,20,30)',
+        ChatbotPrivacyPolicyUrl: 'https://example.com/privacy', TalkToHumanEmail: 'agent@example.com',
+      };
+      for (const [name, value] of Object.entries(good)) await page.locator(`#setting-${name}`).fill(value);
+      expect(await page.locator('.field__error').count()).toBe(0);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 6 settings' }).waitFor();
+      expect(edits).toHaveLength(1);
+      expect(await readSettings(fixture.service)).toMatchObject({ ...good, Temperature: 40 });
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await editChatbot(fixture.service, Object.fromEntries(['Name', 'Temperature', 'TimeZone', 'ChatBubbleColor', 'ChatbotPrivacyPolicyUrl', 'TalkToHumanEmail'].map((name) => [name, before[name]])));
     }
   });
 

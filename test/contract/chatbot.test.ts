@@ -133,6 +133,29 @@ describe('Edit', () => {
     expect(config.Name).not.toBe('Should not be saved');
   });
 
+  it('names every invalid field of one Edit, one a line, so a form can mark them all after one request', async () => {
+    const before = readDataFile(service);
+    const request = {
+      serialNumber: service.serialNumber,
+      Name: '',
+      Temperature: 500,
+      TimeZone: 'Mars/Phobos',
+      ChatBubbleColor: 'red',
+      ChatbotPrivacyPolicyUrl: 'javascript:alert(1)',
+      TalkToHumanEmail: 'nope',
+      Domains: 'good.example\nbad domain!',
+    } as EditRequest;
+    const error = await expectBusiness(adminClient(service).edit(request), 400);
+    const lines = (error.serviceMessage ?? '').split('\n');
+    expect(lines.map((line) => line.slice(0, line.indexOf(':')))).toEqual([
+      'Name', 'Temperature', 'TimeZone', 'ChatBubbleColor', 'ChatbotPrivacyPolicyUrl', 'TalkToHumanEmail', 'Domains',
+    ]);
+    expect(lines[1]).toBe('Temperature: must be at most 100 (got 500).');
+    // A line break inside a quoted value stays inside its line.
+    expect(lines[6]).toContain('bad domain!');
+    expect(readDataFile(service)).toEqual(before);
+  });
+
   it('refuses an Edit with only serialNumber (nothing to change) as a 400 business error, not Data 1', async () => {
     const before = readDataFile(service);
     await expectBusiness(adminClient(service).edit({ serialNumber: service.serialNumber }), 400, 'nothing to change', 'serialNumber');

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hexToRgb, rgbToHex } from '../../demo/web/scripts/console/color';
-import { fieldProblem } from '../../demo/web/scripts/console/failure';
+import { fieldProblem, fieldProblems } from '../../demo/web/scripts/console/failure';
 import { LISTING_FIELDS } from '../../demo/web/scripts/console/listing-fields';
 import {
   changedListingFields,
@@ -82,6 +82,15 @@ describe('the field a service Message names', () => {
     });
   });
 
+  it('reads every field of a Message that names several, one a line; none when a line names no field', () => {
+    expect(fieldProblems('Name: must not be empty.\nTemperature: must be at most 100 (got 500).')).toEqual([
+      { field: 'Name', text: 'Must not be empty.' },
+      { field: 'Temperature', text: 'Must be at most 100 (got 500).' },
+    ]);
+    expect(fieldProblems('Name: must not be empty.\nSomething else went wrong')).toEqual([]);
+    expect(fieldProblems('')).toEqual([]);
+  });
+
   it('finds none in messages that name no field', () => {
     expect(fieldProblem('Missing credential: this operation needs the secret key.')).toBeUndefined();
     expect(fieldProblem('Domain not allowed: https://x.example is not listed.')).toBeUndefined();
@@ -112,6 +121,43 @@ describe('settings: Edit and preview', () => {
     const plan = planEdit(saved, { ...saved, RateLimitTime: '1.5', Name: 'New' });
     expect(plan.changes).toEqual({ Name: 'New' });
     expect(plan.errors.RateLimitTime).toMatch(/whole number/);
+  });
+
+  it('marks every value the service would refuse at once, with the service\'s own rules, and sends none of them', () => {
+    const plan = planEdit(saved, {
+      ...saved,
+      Name: ' ',
+      Temperature: '500',
+      TimeZone: 'Mars/Phobos',
+      ChatBubbleColor: 'red',
+      ChatbotPrivacyPolicyUrl: 'javascript:alert(1)',
+      TalkToHumanEmail: 'nope',
+      RateLimitTime: '90000',
+      Domains: 'bad domain!',
+      ChatIcon: 'abc',
+      AnswerSuffix: ' (ok)',
+    });
+    expect(plan.changes).toEqual({ AnswerSuffix: ' (ok)' });
+    expect(plan.errors).toEqual({
+      Name: 'Must not be empty.',
+      Temperature: 'Must be at most 100 (got 500).',
+      TimeZone: expect.stringMatching(/^Must be an IANA time zone/),
+      ChatBubbleColor: expect.stringMatching(/^Must be a colour written rgb\(r,g,b\)/),
+      ChatIcon: expect.stringMatching(/FileStoreId/),
+      ChatbotPrivacyPolicyUrl: expect.stringMatching(/^Must be an absolute http\(s\) URL/),
+      TalkToHumanEmail: expect.stringMatching(/^Must be an e-mail address/),
+      RateLimitTime: 'Must be at most 86400 (got 90000).',
+      Domains: expect.stringMatching(/bad domain!/),
+    });
+    // The form's order, so focus goes to the first marked field on the page.
+    expect(Object.keys(plan.errors)[0]).toBe('Name');
+  });
+
+  it('keeps a value the service would refuse out of the preview, which then shows the fetched one', () => {
+    const preview = previewSettings({ ...saved, ChatBubbleColor: 'red', TimeZone: 'Mars/Phobos', Name: 'Ok' });
+    expect(preview).not.toHaveProperty('ChatBubbleColor');
+    expect(preview).not.toHaveProperty('TimeZone');
+    expect(preview.Name).toBe('Ok');
   });
 
   it('warns when domain checks would lock out the page the operator is on', () => {

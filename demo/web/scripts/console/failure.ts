@@ -1,7 +1,7 @@
 /**
- * Failures in plain words. The service's validation Messages start with the field they are about
- * ("ChatBubbleColor: must be…", "Images[1]: must be…", "ExtensionColumn[0].Key: …"), so a form can put the
- * message next to that field.
+ * Failures in plain words. The service's validation Messages hold one problem a line, each starting with the field
+ * it is about ("ChatBubbleColor: must be…", "Images[1]: must be…", "ExtensionColumn[0].Key: …"), so a form can put
+ * each next to its field.
  */
 import { isServiceError } from '../../../../src/api/index';
 
@@ -30,6 +30,15 @@ export function fieldProblem(message: string): FieldProblem | undefined {
     ...(index === undefined ? {} : { index: Number(index) }),
     ...(part === undefined ? {} : { part }),
   };
+}
+
+/** Every field problem a service Message names, one a line; [] when a line names no field (then the Message is one whole). */
+export function fieldProblems(message: string): FieldProblem[] {
+  const problems = message
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => fieldProblem(line));
+  return problems.length > 0 && problems.every((problem) => problem !== undefined) ? (problems as FieldProblem[]) : [];
 }
 
 /** One sentence (or two) a person can act on. */

@@ -5,7 +5,7 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { KeyType, ListingItem } from '../../../../src/api/index';
 import type { ConsoleApi } from './api';
-import { describeFailure, fieldProblem, serviceMessageOf } from './failure';
+import { describeFailure, fieldProblems, serviceMessageOf, type FieldProblem } from './failure';
 import { listingField, type ListingFieldName, type ScalarListingField } from './listing-fields';
 import {
   changedListingFields,
@@ -113,18 +113,23 @@ export function createListingFormModel(api: ConsoleApi, mode: FormMode): Listing
       const labels = changed.value.map((name) => listingField(name)?.label ?? name);
       return { text: `Updated ${count} ${count === 1 ? 'listing' : 'listings'}: ${labels.join(', ')}.` };
     } catch (error) {
-      const problem = fieldProblem(serviceMessageOf(error) ?? '');
-      const field = problem && (listingField(problem.field) || problem.field === 'Key' || problem.field === 'KeyType');
+      // The service names every field it refuses, one a line: each goes next to its field (or row).
+      const problems = fieldProblems(serviceMessageOf(error) ?? '');
+      const known = (problem: FieldProblem) =>
+        listingField(problem.field) !== undefined || problem.field === 'Key' || problem.field === 'KeyType';
       batch(() => {
         saving.value = false;
-        if (problem && field) {
-          const where =
+        if (problems.length > 0 && problems.every(known)) {
+          const where = (problem: FieldProblem) =>
             problem.index !== undefined && (problem.field === 'Images' || problem.field === 'ExtensionColumn')
               ? rowErrorKey(problem.field, problem.index)
               : problem.field;
-          errors.value = { [where]: problem.text };
-          const label = listingField(problem.field)?.label ?? problem.field;
-          failure.value = `Not saved. ${label}${problem.index !== undefined ? ` (row ${problem.index + 1})` : ''}: ${problem.text}`;
+          errors.value = Object.fromEntries(problems.map((problem) => [where(problem), problem.text]));
+          const described = problems.map((problem) => {
+            const label = listingField(problem.field)?.label ?? problem.field;
+            return `${label}${problem.index !== undefined ? ` (row ${problem.index + 1})` : ''}: ${problem.text}`;
+          });
+          failure.value = `Not saved. ${described.join(' ')}`;
         } else {
           failure.value = `Not saved. ${describeFailure(error, mode.kind === 'create' ? 'create the listing' : 'update the listing')}`;
         }

@@ -5,8 +5,8 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ChatbotSettings, ModelListItem } from '../../../../src/api/index';
 import type { ConsoleApi, FullSettings } from './api';
-import { describeFailure, fieldProblem, serviceMessageOf } from './failure';
-import { settingField, type SettingName } from './settings-fields';
+import { describeFailure, fieldProblems, serviceMessageOf } from './failure';
+import { SETTING_FIELDS, settingField, type SettingName } from './settings-fields';
 import { changedSettings, draftFromSettings, planEdit, previewSettings, type Draft, type DraftValue } from './settings-values';
 
 export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -129,7 +129,11 @@ export function createSettingsModel(api: ConsoleApi): SettingsModel {
     if (Object.keys(plan.errors).length > 0) {
       batch(() => {
         fieldErrors.value = plan.errors;
-        notice.value = { kind: 'error', text: 'Some values need fixing before they can be saved; see the marked fields.' };
+        const count = Object.keys(plan.errors).length;
+        notice.value = {
+          kind: 'error',
+          text: `${count === 1 ? 'One value needs fixing before it' : `${count} values need fixing before they`} can be saved; see the marked ${count === 1 ? 'field' : 'fields'}.`,
+        };
       });
       return false;
     }
@@ -143,13 +147,18 @@ export function createSettingsModel(api: ConsoleApi): SettingsModel {
     try {
       await api.edit(plan.changes);
     } catch (error) {
-      const problem = fieldProblem(serviceMessageOf(error) ?? '');
-      const field = problem ? settingField(problem.field) : undefined;
+      // The service names every field it refuses, one a line: each goes next to its field, in the form's order.
+      const problems = fieldProblems(serviceMessageOf(error) ?? '');
+      const byField = new Map(problems.map((problem) => [problem.field, problem.text]));
+      const marked = SETTING_FIELDS.filter((field) => byField.has(field.name));
       batch(() => {
         saving.value = false;
-        if (problem && field) {
-          fieldErrors.value = { ...fieldErrors.value, [field.name]: problem.text };
-          notice.value = { kind: 'error', text: `Not saved. ${field.label}: ${problem.text}` };
+        if (marked.length > 0 && marked.length === byField.size) {
+          fieldErrors.value = Object.fromEntries(marked.map((field) => [field.name, byField.get(field.name)]));
+          notice.value = {
+            kind: 'error',
+            text: `Not saved. ${marked.map((field) => `${field.label}: ${byField.get(field.name)}`).join(' ')}`,
+          };
         } else {
           notice.value = { kind: 'error', text: `Not saved. ${describeFailure(error, 'save the settings')}` };
         }

@@ -3,6 +3,9 @@
  * conversions to an Edit request and to the preview's inline settings. No DOM here.
  */
 import type { ChatbotSettings } from '../../../../src/api/index';
+import { EDIT_SCHEMA } from '../../../server/settings';
+import { valueProblem } from '../../../server/validation';
+import { fieldProblem } from './failure';
 import { SETTING_FIELDS, settingField, type SettingField, type SettingName } from './settings-fields';
 
 export type DraftValue = string | boolean;
@@ -30,8 +33,20 @@ export type Converted =
   | { ok: true; value: ChatbotSettings[SettingName] }
   | { ok: false; error: string };
 
-/** One input's value as the service wants it, or what to fix before it can be sent. */
+/**
+ * One input's value as the service wants it, or what to fix before it can be sent: the reference service's own
+ * rules (EDIT_SCHEMA: rgb() colours, http(s) URLs, e-mail, IANA zones, ranges, a Name...), so the console marks
+ * every value the service would refuse before sending it. Not the model: the select offers what ModelList says.
+ */
 export function convertValue(field: SettingField, value: DraftValue): Converted {
+  const converted = parseValue(field, value);
+  const rule = EDIT_SCHEMA[field.name];
+  if (!converted.ok || !rule || field.kind === 'model') return converted;
+  const problem = valueProblem(field.name, converted.value, rule);
+  return problem ? { ok: false, error: fieldProblem(problem)?.text ?? problem } : converted;
+}
+
+function parseValue(field: SettingField, value: DraftValue): Converted {
   if (field.kind === 'toggle') return { ok: true, value: value === true };
   const text = typeof value === 'string' ? value : String(value);
   switch (field.kind) {
