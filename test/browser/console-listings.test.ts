@@ -6,8 +6,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingItem, RealEstateListResponse } from '../../src/api/types';
+import { PHONE_VIEWPORT } from '../helpers/browser';
 import { callService } from '../helpers/service';
-import { askPreview, openConsole, startConsoleFixture, type ConsoleFixture } from './console-helpers';
+import { askPreview, openConsole, startConsoleFixture, viewportShot, type ConsoleFixture } from './console-helpers';
 
 let fixture: ConsoleFixture;
 
@@ -320,6 +321,47 @@ describe('operator console: listings manager', () => {
       expect(await page.locator('#listing-Bedrooms-error').textContent()).toBe('Required.');
     } finally {
       await close();
+    }
+  });
+
+  it('long unbroken values wrap, and every row\'s price and Edit are in view on a desktop and on a phone', async () => {
+    const id = await createListing({
+      MLSNumber: 'MLS-ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789', City: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+      PropertyType: 'Condominiumwithaveryveryverylongnamethatneverbreaks', Url: 'https://listings.example/long',
+      YearBuilt: 1990, DaysOnMarket: 1, LotArea: 100, BuildingArea: 90, SalePrice: 123456789,
+    });
+    try {
+      for (const [name, viewport] of [['desktop', undefined], ['phone', PHONE_VIEWPORT]] as const) {
+        const { page, close } = await openConsole(fixture, '#listings', viewport ? { viewport } : {});
+        try {
+          await page.locator(`tr[data-listing-id="${id}"]`).waitFor();
+          const layout = await page.evaluate(() => {
+            const wrap = document.querySelector('.table-wrap') as HTMLElement;
+            const box = wrap.getBoundingClientRect();
+            const rows = [...document.querySelectorAll('tbody tr[data-listing-id]')].map((row) => {
+              const edit = row.querySelector('button')!.getBoundingClientRect();
+              const price = row.querySelector('.table__number')!.getBoundingClientRect();
+              return { edit: edit.right, price: price.right, priceLeft: price.left };
+            });
+            return { right: Math.min(box.right, innerWidth), left: box.left, scroll: wrap.scrollWidth - wrap.clientWidth, rows };
+          });
+          await viewportShot(page, `console-listings-long-${name}`);
+          expect(layout.scroll, name).toBeLessThanOrEqual(0);
+          expect(layout.rows.length, name).toBeGreaterThan(1);
+          for (const row of layout.rows) {
+            expect(row.edit, name).toBeLessThanOrEqual(layout.right);
+            expect(row.price, name).toBeLessThanOrEqual(layout.right);
+            expect(row.priceLeft, name).toBeGreaterThanOrEqual(layout.left);
+          }
+          // The Edit of the long row is reachable where it is: a click opens its form.
+          await page.locator(`tr[data-listing-id="${id}"]`).getByRole('button', { name: /^Edit/ }).click();
+          expect(await page.locator('#listing-City').inputValue()).toMatch(/^Llanfair/);
+        } finally {
+          await close();
+        }
+      }
+    } finally {
+      await callService(fixture.service, '/chat/Chatbot/RealEstateDelete', { SerialNumber: fixture.service.serialNumber, Keys: [id], KeyType: 'PlatformID' });
     }
   });
 });

@@ -221,11 +221,11 @@ function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTabl
               />
             </th>
             <th scope="col">MLS number</th>
-            <th scope="col">Property</th>
-            <th scope="col">City</th>
-            <th scope="col">Offer</th>
+            <th scope="col" class="table__property">Property</th>
+            <th scope="col" class="table__city">City</th>
+            <th scope="col" class="table__offer">Offer</th>
             <th scope="col" class="table__number">Price</th>
-            <th scope="col"><span class="sr-only">Actions</span></th>
+            <th scope="col" class="table__action"><span class="sr-only">Actions</span></th>
           </tr>
         </thead>
         <tbody>
@@ -245,17 +245,17 @@ function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTabl
                 />
               </td>
               <td class="table__key">{item.MLSNumber}</td>
-              <td>
+              <td class="table__property">
                 {item.PropertyType}
                 <span class="table__sub">{item.Bedrooms || '–'} bd · {item.Bathrooms || '–'} ba</span>
               </td>
-              <td>{item.City}</td>
-              <td>
+              <td class="table__city">{item.City}</td>
+              <td class="table__offer">
                 {saleTypeLabel(item.SaleType)}
                 <span class="table__sub">{item.Status}</span>
               </td>
               <td class="table__number">{formatPrice(item)}</td>
-              <td>
+              <td class="table__action">
                 <button type="button" class="button button--small" onClick={() => onEdit(item)}>
                   Edit<span class="sr-only"> listing {item.MLSNumber || item.ID}</span>
                 </button>
