@@ -392,6 +392,76 @@ describe('operator console: focus after a button becomes unavailable or goes awa
       await close();
     }
   });
+
+  it('the listing form: Cancel and Escape ask before discarding typed changes, and focus goes back to the row\'s Edit', async () => {
+    const { page, log, close } = await openConsole(fixture, '#listings');
+    const updates: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/console-api/realEstateUpdate')) updates.push(request.postData() ?? '');
+    });
+    try {
+      const row = page.locator('tbody tr[data-listing-id]').nth(4);
+      const id = await row.getAttribute('data-listing-id');
+      const edit = row.getByRole('button', { name: /^Edit/ });
+      const editName = (await edit.textContent()) ?? '';
+      await edit.focus();
+      await page.keyboard.press('Enter');
+      const description = page.locator('#listing-Description');
+      await description.fill('Typed, not saved yet.');
+
+      // Cancel with a typed change asks first; Keep editing (focused) goes back with the text kept.
+      await pressWithEnter(page, 'Cancel');
+      const dialog = page.getByRole('dialog', { name: 'Discard your changes?' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toMatch(/You changed 1 field of this listing/);
+      expect(await focused(page)).toBe('button "Keep editing"');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await description.inputValue()).toBe('Typed, not saved yet.');
+
+      // Escape in a field asks too; the dialog's own Escape keeps editing, back in the field.
+      await description.focus();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await focused(page)).toBe('#listing-Description');
+
+      // Discarded: the form goes, nothing is sent, and focus is on the Edit that opened it.
+      await page.keyboard.press('Escape');
+      await pressWithEnter(page, 'Discard changes');
+      await page.locator('.listing-form').waitFor({ state: 'detached' });
+      await expect.poll(() => focused(page)).toBe(`button "${editName.trim()}"`);
+      expect(await page.locator(`tr[data-listing-id="${id}"] button:focus`).count()).toBe(1);
+      expect(updates).toEqual([]);
+
+      // Nothing typed: Escape closes at once, no question.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe('#listing-form-heading');
+      await page.keyboard.press('Escape');
+      await page.locator('.listing-form').waitFor({ state: 'detached' });
+      expect(await dialog.isVisible()).toBe(false);
+      await expect.poll(() => focused(page)).toBe(`button "${editName.trim()}"`);
+
+      // Saved: the row's Edit again, once the updated row has loaded.
+      await page.keyboard.press('Enter');
+      await description.fill('Saved from the keyboard.');
+      await pressWithEnter(page, 'Save listing');
+      await page.locator('#listings-status', { hasText: /^Updated 1 listing/ }).waitFor();
+      await expect.poll(() => focused(page)).toBe(`button "${editName.trim()}"`);
+      expect(updates).toHaveLength(1);
+
+      // A new listing cancelled with nothing typed hands focus back to New listing.
+      await pressWithEnter(page, 'New listing');
+      await expect.poll(() => focused(page)).toBe('#listing-form-heading');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => focused(page)).toBe('button "New listing"');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
 });
 
 interface Obscured {

@@ -9,16 +9,25 @@ import { rowErrorKey } from './listing-values';
 
 interface Props {
   form: ListingFormModel;
+  /** Saved (the outcome) or cancelled (null; typed changes the operator chose to discard, or none). */
   onDone(outcome: SaveOutcome | null): void;
 }
 
 export function ListingForm({ form, onDone }: Props): JSX.Element {
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const discardRef = useRef<HTMLDialogElement>(null);
   const creating = form.mode.kind === 'create';
   const title = creating ? 'New listing' : `Edit listing ${form.mode.kind === 'update' ? form.mode.item.MLSNumber || form.mode.item.ID : ''}`;
 
   useEffect(() => headingRef.current?.focus(), []);
+
+  // Cancel and Escape close the form at once when nothing was typed; typed changes are discarded only when the
+  // operator confirms (the dialog's own Escape and Keep editing go back to the field that had focus).
+  function cancel() {
+    if (form.changed.value.length === 0) onDone(null);
+    else if (!discardRef.current?.open) discardRef.current?.showModal();
+  }
 
   async function submit(event: JSX.TargetedEvent<HTMLFormElement, Event>) {
     event.preventDefault();
@@ -33,38 +42,74 @@ export function ListingForm({ form, onDone }: Props): JSX.Element {
     target?.focus();
   }
 
+  const changedCount = form.changed.value.length;
   return (
-    <form ref={formRef} class="listing-form" onSubmit={submit} noValidate aria-labelledby="listing-form-heading">
-      <h3 id="listing-form-heading" ref={headingRef} tabIndex={-1}>{title}</h3>
-      <p class="muted">
-        Fields marked <span aria-hidden="true" class="required">*</span><span class="sr-only">required</span> are
-        required{creating ? '.' : ' for a new listing; an update sends only the fields you change.'}
-      </p>
-      {!creating && <KeyChooser form={form} />}
-      {LISTING_GROUPS.map((group) => (
-        <fieldset key={group.id} class="group group--compact">
-          <legend>{group.title}</legend>
-          <div class="group__fields group__fields--grid">
-            {group.fields.map((field) =>
-              field.kind === 'images' ? (
-                <ImagesField key={field.name} field={field} form={form} />
-              ) : field.kind === 'extension' ? (
-                <ExtensionField key={field.name} field={field} form={form} />
-              ) : (
-                <ScalarField key={field.name} field={field as ListingField & { name: ScalarListingField }} form={form} required={creating && field.required} />
-              ),
-            )}
-          </div>
-        </fieldset>
-      ))}
-      <div class="form-actions">
-        <p class="notice notice--error" role="alert">{form.failure.value ?? ''}</p>
-        <button type="button" class="button button--quiet" onClick={() => onDone(null)}>Cancel</button>
-        <AriaDisabledButton type="submit" class="button button--primary" unavailable={form.saving.value}>
-          {form.saving.value ? 'Saving…' : creating ? 'Create listing' : 'Save listing'}
-        </AriaDisabledButton>
-      </div>
-    </form>
+    <>
+      <form
+        ref={formRef}
+        class="listing-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="listing-form-heading"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || event.defaultPrevented) return;
+          event.preventDefault();
+          cancel();
+        }}
+      >
+        <h3 id="listing-form-heading" ref={headingRef} tabIndex={-1}>{title}</h3>
+        <p class="muted">
+          Fields marked <span aria-hidden="true" class="required">*</span><span class="sr-only">required</span> are
+          required{creating ? '.' : ' for a new listing; an update sends only the fields you change.'}
+        </p>
+        {!creating && <KeyChooser form={form} />}
+        {LISTING_GROUPS.map((group) => (
+          <fieldset key={group.id} class="group group--compact">
+            <legend>{group.title}</legend>
+            <div class="group__fields group__fields--grid">
+              {group.fields.map((field) =>
+                field.kind === 'images' ? (
+                  <ImagesField key={field.name} field={field} form={form} />
+                ) : field.kind === 'extension' ? (
+                  <ExtensionField key={field.name} field={field} form={form} />
+                ) : (
+                  <ScalarField key={field.name} field={field as ListingField & { name: ScalarListingField }} form={form} required={creating && field.required} />
+                ),
+              )}
+            </div>
+          </fieldset>
+        ))}
+        <div class="form-actions">
+          <p class="notice notice--error" role="alert">{form.failure.value ?? ''}</p>
+          <button type="button" class="button button--quiet" onClick={cancel}>Cancel</button>
+          <AriaDisabledButton type="submit" class="button button--primary" unavailable={form.saving.value}>
+            {form.saving.value ? 'Saving…' : creating ? 'Create listing' : 'Save listing'}
+          </AriaDisabledButton>
+        </div>
+      </form>
+      <dialog ref={discardRef} class="confirm" aria-labelledby="discard-heading" aria-describedby="discard-text">
+        <h3 id="discard-heading">Discard your changes?</h3>
+        <p id="discard-text">
+          You changed {changedCount} {changedCount === 1 ? 'field' : 'fields'} of this {creating ? 'new ' : ''}listing; they
+          are not saved and will be lost.
+        </p>
+        <div class="form-actions">
+          <button type="button" class="button button--quiet" autofocus onClick={() => discardRef.current?.close()}>
+            Keep editing
+          </button>
+          <button
+            type="button"
+            class="button button--danger"
+            onClick={() => {
+              discardRef.current?.close();
+              onDone(null);
+            }}
+          >
+            Discard changes
+          </button>
+        </div>
+      </dialog>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { formatPrice } from '../lib/listings';
 import type { ConsoleApi } from './api';
 import { AriaDisabledButton } from './AriaDisabledButton';
 import { ListingForm } from './ListingForm';
-import { createListingFormModel, type FormMode, type ListingFormModel } from './listing-form-model';
+import { createListingFormModel, type FormMode, type ListingFormModel, type SaveOutcome } from './listing-form-model';
 import { SALE_TYPE_OPTIONS } from './listing-fields';
 import { EMPTY_FILTERS, PAGE_SIZES, showingSummary, type ListingFilters, type ListingsModel } from './listings-model';
 
@@ -18,6 +18,7 @@ interface Props {
 export function ListingsManager({ model, api }: Props): JSX.Element {
   const [form, setForm] = useState<ListingFormModel | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const newListingRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const selectPageRef = useRef<HTMLInputElement>(null);
   const tableRegionRef = useRef<HTMLDivElement>(null);
@@ -28,13 +29,27 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
     model.announce(null);
     setForm(createListingFormModel(api, mode));
   };
-  const closeForm = (outcome: { text: string } | null) => {
+  /** The Edit button of a listing's row when the row is on this page. */
+  const editButtonOf = (listingId: string) =>
+    tableRegionRef.current?.querySelector<HTMLElement>(`tr[data-listing-id="${CSS.escape(listingId)}"] .table__action button`) ?? null;
+  /**
+   * Focus goes back where the form came from: the row's Edit (an update, saved or not), or New listing (a create),
+   * then, once a saved listing's row shows, to that row's Edit; not to the top of the page.
+   */
+  const closeForm = (outcome: SaveOutcome | null) => {
+    const opener = form?.mode.kind === 'update' ? String(form.mode.item.ID) : undefined;
     setForm(null);
-    if (outcome) {
-      model.announce({ kind: 'success', text: outcome.text });
-      void model.load();
-    }
-    requestAnimationFrame(() => headingRef.current?.focus());
+    requestAnimationFrame(() => ((opener && editButtonOf(opener)) || newListingRef.current || headingRef.current)?.focus());
+    if (!outcome) return;
+    model.announce({ kind: 'success', text: outcome.text });
+    void model.load().then(() =>
+      requestAnimationFrame(() => {
+        // Focus the operator has moved elsewhere meanwhile stays where it is.
+        const now = document.activeElement;
+        const handedOn = now === null || now === document.body || now === newListingRef.current || tableRegionRef.current?.contains(now);
+        if (handedOn) editButtonOf(outcome.listingId)?.focus();
+      }),
+    );
   };
   const clearSelection = (event: JSX.TargetedMouseEvent<HTMLButtonElement>) => {
     // The button goes with the selection: focus moves on to where a new selection starts (or to the table when
@@ -59,7 +74,7 @@ export function ListingsManager({ model, api }: Props): JSX.Element {
           <p class="muted">The homes your chatbot knows and recommends.</p>
         </div>
         {!form && (
-          <button type="button" class="button button--primary" onClick={() => openForm({ kind: 'create' })}>
+          <button type="button" class="button button--primary" ref={newListingRef} onClick={() => openForm({ kind: 'create' })}>
             New listing
           </button>
         )}

@@ -25,6 +25,8 @@ export type FormMode = { kind: 'create' } | { kind: 'update'; item: ListingItem 
 export interface SaveOutcome {
   /** What to announce in the table's status line. */
   text: string;
+  /** The PlatformID (ID) of the listing created or updated: its row's Edit takes focus when it shows. */
+  listingId: string;
 }
 
 export interface ListingFormModel {
@@ -101,7 +103,7 @@ export function createListingFormModel(api: ConsoleApi, mode: FormMode): Listing
       if (mode.kind === 'create') {
         const id = await api.createListing(plan.request as Parameters<ConsoleApi['createListing']>[0]);
         saving.value = false;
-        return { text: `Created listing ${id} (MLS ${draft.value.values.MLSNumber.trim()}).` };
+        return { text: `Created listing ${id} (MLS ${draft.value.values.MLSNumber.trim()}).`, listingId: String(id) };
       }
       const count = await api.updateListing(plan.request as Parameters<ConsoleApi['updateListing']>[0]);
       saving.value = false;
@@ -111,7 +113,7 @@ export function createListingFormModel(api: ConsoleApi, mode: FormMode): Listing
         return undefined;
       }
       const labels = changed.value.map((name) => listingField(name)?.label ?? name);
-      return { text: `Updated ${count} ${count === 1 ? 'listing' : 'listings'}: ${labels.join(', ')}.` };
+      return { text: `Updated ${count} ${count === 1 ? 'listing' : 'listings'}: ${labels.join(', ')}.`, listingId: String(mode.item.ID) };
     } catch (error) {
       // The service names every field it refuses, one a line: each goes next to its field (or row).
       const problems = fieldProblems(serviceMessageOf(error) ?? '');
