@@ -315,6 +315,10 @@ describe('operator console: settings editor', () => {
         const tableError = page.locator('.table-wrap[data-state="failed"]');
         await tableError.waitFor();
         expect(await tableError.textContent()).toMatch(/^Could not load the listings: The chatbot service cannot be reached/);
+        // Nothing is known of the listings: no count, no page numbers, no empty table beside the message.
+        expect(await page.locator('#listings-summary').count()).toBe(0);
+        expect(await page.getByText(/^Page \d+ of \d+$/).count()).toBe(0);
+        expect(await page.locator('.table-wrap table').count()).toBe(0);
       } finally {
         await close();
       }

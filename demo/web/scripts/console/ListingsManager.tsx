@@ -221,64 +221,67 @@ function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTabl
           <button type="button" class="button" ref={tryAgainRef} onClick={tryAgain}>Try again</button>
         </div>
       )}
-      <table class="table" aria-busy={state.status === 'loading' ? 'true' : 'false'}>
-        <caption id="listings-caption" class="sr-only">Listings, page {model.pageNumber.value} of {model.pageCount.value}</caption>
-        <thead>
-          <tr>
-            <th scope="col" class="table__check">
-              <input
-                ref={selectPageRef}
-                type="checkbox"
-                aria-label="Select every listing on this page"
-                checked={allOnPage}
-                disabled={rows.length === 0}
-                onChange={(event) => model.selectPage(event.currentTarget.checked)}
-              />
-            </th>
-            <th scope="col">MLS number</th>
-            <th scope="col" class="table__property">Property</th>
-            <th scope="col" class="table__city">City</th>
-            <th scope="col" class="table__offer">Offer</th>
-            <th scope="col" class="table__number">Price</th>
-            <th scope="col" class="table__action"><span class="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && state.status === 'ready' && (
+      {/* A failed first load knows no rows and no columns worth showing: the message and Try again say it all. */}
+      {!(state.status === 'failed' && rows.length === 0) && (
+        <table class="table" aria-busy={state.status === 'loading' ? 'true' : 'false'}>
+          <caption id="listings-caption" class="sr-only">Listings, page {model.pageNumber.value} of {model.pageCount.value}</caption>
+          <thead>
             <tr>
-              <td colSpan={7} class="table__empty">No listings match these filters.</td>
-            </tr>
-          )}
-          {rows.map((item) => (
-            <tr key={item.ID} data-listing-id={item.ID} class={selected.has(item.ID) ? 'is-selected' : undefined}>
-              <td class="table__check">
+              <th scope="col" class="table__check">
                 <input
+                  ref={selectPageRef}
                   type="checkbox"
-                  aria-label={`Select listing ${item.MLSNumber || item.ID}${item.City ? ` in ${item.City}` : ''}`}
-                  checked={selected.has(item.ID)}
-                  onChange={(event) => model.toggle(item.ID, event.currentTarget.checked)}
+                  aria-label="Select every listing on this page"
+                  checked={allOnPage}
+                  disabled={rows.length === 0}
+                  onChange={(event) => model.selectPage(event.currentTarget.checked)}
                 />
-              </td>
-              <td class="table__key">{item.MLSNumber}</td>
-              <td class="table__property">
-                {item.PropertyType}
-                <span class="table__sub">{item.Bedrooms || '–'} bd · {item.Bathrooms || '–'} ba</span>
-              </td>
-              <td class="table__city">{item.City}</td>
-              <td class="table__offer">
-                {saleTypeLabel(item.SaleType)}
-                <span class="table__sub">{item.Status}</span>
-              </td>
-              <td class="table__number">{formatPrice(item)}</td>
-              <td class="table__action">
-                <button type="button" class="button button--small" onClick={() => onEdit(item)}>
-                  Edit<span class="sr-only"> listing {item.MLSNumber || item.ID}</span>
-                </button>
-              </td>
+              </th>
+              <th scope="col">MLS number</th>
+              <th scope="col" class="table__property">Property</th>
+              <th scope="col" class="table__city">City</th>
+              <th scope="col" class="table__offer">Offer</th>
+              <th scope="col" class="table__number">Price</th>
+              <th scope="col" class="table__action"><span class="sr-only">Actions</span></th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.length === 0 && state.status === 'ready' && (
+              <tr>
+                <td colSpan={7} class="table__empty">No listings match these filters.</td>
+              </tr>
+            )}
+            {rows.map((item) => (
+              <tr key={item.ID} data-listing-id={item.ID} class={selected.has(item.ID) ? 'is-selected' : undefined}>
+                <td class="table__check">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select listing ${item.MLSNumber || item.ID}${item.City ? ` in ${item.City}` : ''}`}
+                    checked={selected.has(item.ID)}
+                    onChange={(event) => model.toggle(item.ID, event.currentTarget.checked)}
+                  />
+                </td>
+                <td class="table__key">{item.MLSNumber}</td>
+                <td class="table__property">
+                  {item.PropertyType}
+                  <span class="table__sub">{item.Bedrooms || '–'} bd · {item.Bathrooms || '–'} ba</span>
+                </td>
+                <td class="table__city">{item.City}</td>
+                <td class="table__offer">
+                  {saleTypeLabel(item.SaleType)}
+                  <span class="table__sub">{item.Status}</span>
+                </td>
+                <td class="table__number">{formatPrice(item)}</td>
+                <td class="table__action">
+                  <button type="button" class="button button--small" onClick={() => onEdit(item)}>
+                    Edit<span class="sr-only"> listing {item.MLSNumber || item.ID}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
@@ -286,6 +289,8 @@ function ListingsTable({ model, onEdit, selectPageRef, regionRef }: ListingsTabl
 function Pager({ model }: { model: ListingsModel }) {
   const page = model.pageNumber.value;
   const size = model.pageSize.value;
+  // After a failed load the count is not known: no "Showing 0–0 of 0" or "Page 1 of 1" beside the error.
+  if (model.table.value.status === 'failed') return null;
   return (
     <nav class="pager" aria-label="Listing pages">
       <p class="pager__summary" id="listings-summary">
