@@ -229,13 +229,20 @@ describe('operator console: settings editor', () => {
       await fileInput.setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
       const problem = page.locator('[data-field="ChatIcon"] .field__error');
       await problem.waitFor();
-      expect(await problem.textContent()).toMatch(/^Could not upload not-really\.png: /);
+      // Told as what a launcher icon takes (not the service's audio and video formats), and tied to the upload.
+      expect(await problem.textContent()).toBe(
+        'Could not upload not-really.png: it is not an image the launcher icon can use. Choose a PNG, JPEG, WebP or GIF file.',
+      );
+      expect(await fileInput.getAttribute('aria-invalid')).toBe('true');
+      expect((await fileInput.getAttribute('aria-describedby'))?.split(' ')).toContain(await problem.getAttribute('id'));
       expect(await page.locator('#setting-ChatIcon').inputValue()).toBe('');
 
       await fileInput.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(16, 16, [200, 30, 60]) });
       await expect.poll(() => page.locator('#setting-ChatIcon').inputValue(), { timeout: 10_000 }).toMatch(/^\d+$/);
       const fileId = await page.locator('#setting-ChatIcon').inputValue();
       expect(await problem.count()).toBe(0);
+      expect(await fileInput.getAttribute('aria-invalid')).toBeNull();
+      expect(await fileInput.getAttribute('aria-describedby')).toBe('setting-ChatIcon-help');
       const icon = launcher(page).locator('img.cw-launcher__icon');
       await icon.waitFor();
       expect(await icon.getAttribute('src')).toContain(`/upload/${fileId}`);

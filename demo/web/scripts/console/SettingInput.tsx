@@ -1,6 +1,7 @@
 /** One setting of the editor: its label, the input that fits its kind, its help text and its error. */
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
+import { isServiceError } from '../../../../src/api/index';
 import type { ConsoleApi } from './api';
 import { hexToRgb, rgbToHex } from './color';
 import { describeFailure } from './failure';
@@ -15,6 +16,9 @@ interface Props {
 }
 
 type InputEvent = JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, Event>;
+
+/** What the picture fields take (their file input's accept list), in words. */
+const IMAGE_FORMATS = 'PNG, JPEG, WebP or GIF';
 
 const textOf = (value: DraftValue | undefined): string => (typeof value === 'string' ? value : '');
 
@@ -199,6 +203,17 @@ function ModelSelect(props: { common: CommonProps; value: string; model: Setting
   );
 }
 
+/**
+ * Why an upload failed. A file the service does not take (415) is told as what this field accepts: the service's
+ * own list names audio and video too, which a picture field cannot use.
+ */
+function uploadProblem(error: unknown, file: File, label: string): string {
+  if (isServiceError(error) && (error.status === 415 || error.code === 415)) {
+    return `Could not upload ${file.name}: it is not an image the ${label.toLowerCase()} can use. Choose a ${IMAGE_FORMATS} file.`;
+  }
+  return describeFailure(error, `upload ${file.name}`);
+}
+
 function ImageControl(props: { common: CommonProps; field: SettingField; model: SettingsModel; api: ConsoleApi; value: string }) {
   const { field, model, api, value } = props;
   const [busy, setBusy] = useState(false);
@@ -206,6 +221,7 @@ function ImageControl(props: { common: CommonProps; field: SettingField; model: 
   const uploadRef = useRef<HTMLInputElement>(null);
   const name = field.name as 'ChatIcon' | 'ChatProfilePicture';
   const url = model.pictureUrls.value[name];
+  const uploadErrorId = `${props.common.id}-upload-error`;
 
   async function upload(event: JSX.TargetedEvent<HTMLInputElement, Event>) {
     const input = event.currentTarget;
@@ -219,7 +235,7 @@ function ImageControl(props: { common: CommonProps; field: SettingField; model: 
       const uploaded = await api.uploadImage(file);
       model.setPicture(name, uploaded.fileId, uploaded.url);
     } catch (error) {
-      setProblem(describeFailure(error, `upload ${file.name}`));
+      setProblem(uploadProblem(error, file, field.label));
     } finally {
       setBusy(false);
     }
@@ -243,7 +259,8 @@ function ImageControl(props: { common: CommonProps; field: SettingField; model: 
               if (busy) event.preventDefault();
             }}
             onChange={upload}
-            aria-describedby={`${props.common.id}-help`}
+            aria-describedby={`${props.common.id}-help${problem ? ` ${uploadErrorId}` : ''}`}
+            aria-invalid={problem ? 'true' : undefined}
           />
         </label>
         {value !== '' && (
@@ -261,7 +278,7 @@ function ImageControl(props: { common: CommonProps; field: SettingField; model: 
           </button>
         )}
       </div>
-      {problem && <p class="field__error" role="alert">{problem}</p>}
+      {problem && <p id={uploadErrorId} class="field__error" role="alert">{problem}</p>}
     </div>
   );
 }
