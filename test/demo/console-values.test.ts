@@ -14,7 +14,9 @@ import {
   planUpdate,
   type ListingDraft,
 } from '../../demo/web/scripts/console/listing-values';
-import { SETTING_FIELDS, SETTING_GROUPS } from '../../demo/web/scripts/console/settings-fields';
+import { deletedNotice } from '../../demo/web/scripts/console/listings-model';
+import { SETTING_FIELDS, SETTING_GROUPS, settingField } from '../../demo/web/scripts/console/settings-fields';
+import { MAX_SUGGESTED_MESSAGES } from '../../src/model/settings';
 import { domainWarning, draftFromSettings, planEdit, previewSettings } from '../../demo/web/scripts/console/settings-values';
 import { CREATE_SCHEMA, toListItem } from '../../demo/server/listing-schema';
 import { defaultSettings, EDIT_SCHEMA } from '../../demo/server/settings';
@@ -34,6 +36,13 @@ describe('field coverage', () => {
     expect(SETTING_GROUPS.map((group) => group.title)).toEqual([
       'Identity and model', 'Appearance and features', 'Messages', 'Privacy', 'Contact', 'Limits', 'Domains',
     ]);
+  });
+
+  it('help texts say what the widget does: at most MAX_SUGGESTED_MESSAGES suggestions, the profile picture in the header only', () => {
+    expect(settingField('SuggestedMessage')?.help).toContain(`at most ${MAX_SUGGESTED_MESSAGES}`);
+    const picture = settingField('ChatProfilePicture')?.help ?? '';
+    expect(picture).toMatch(/header/);
+    expect(picture).not.toMatch(/answers/);
   });
 
   it('the listing form has every field of 2.4 with the required marks of the document', () => {
@@ -284,5 +293,14 @@ describe('listings: create and update requests', () => {
     expect(bothEmptied).toEqual({ request: { KeyType: 'PlatformID', Key: '42', Latitude: null, Longitude: null }, errors: {} });
     const moved = planUpdate(original, { ...original, values: { ...original.values, Latitude: '0' } }, 'PlatformID', '42');
     expect(moved).toEqual({ request: { KeyType: 'PlatformID', Key: '42', Latitude: 0 }, errors: {} });
+  });
+});
+
+describe('listings: the delete notice', () => {
+  it('says how many were deleted in words, without the API\'s field names', () => {
+    expect(deletedNotice(50, 50)).toBe('Deleted 50 listings.');
+    expect(deletedNotice(1, 1)).toBe('Deleted 1 listing.');
+    expect(deletedNotice(48, 50)).toBe('Deleted 48 of 50 listings. 2 could not be found; maybe they were deleted already.');
+    expect(deletedNotice(0, 1)).toBe('Deleted 0 of 1 listing. 1 could not be found; maybe it was deleted already.');
   });
 });

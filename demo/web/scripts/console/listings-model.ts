@@ -174,7 +174,6 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
     notice.value = null;
     try {
       const { SuccessCount } = await api.deleteListings(ids.map(String));
-      const missing = ids.length - SuccessCount;
       // The table reloads while the button still says "Deleting…": the notice, the cleared selection and the focus
       // the manager then hands to the heading all come with the new rows, at once. (Before, focus waited on a
       // disabled "Delete selected (0)" while the rows reloaded.)
@@ -184,9 +183,7 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
         deleting.value = false;
         notice.value = {
           kind: 'success',
-          text:
-            `Deleted ${SuccessCount} of ${ids.length} ${ids.length === 1 ? 'listing' : 'listings'} (SuccessCount ${SuccessCount}).` +
-            (missing > 0 ? ` ${missing} could not be found; maybe they were deleted already.` : ''),
+          text: deletedNotice(SuccessCount, ids.length),
         };
       });
       return SuccessCount;
@@ -205,4 +202,12 @@ export function createListingsModel(api: ConsoleApi): ListingsModel {
     load, loadAgain, applyFilters, clearFilters, goToPage, setPageSize, toggle, selectPage, clearSelection, deleteSelected,
     announce: (next) => (notice.value = next),
   };
+}
+
+/** What a delete did, in an operator's words: "Deleted 3 listings.", or how many of them and why not the rest. */
+export function deletedNotice(deleted: number, asked: number): string {
+  const listings = (count: number) => `${count} ${count === 1 ? 'listing' : 'listings'}`;
+  if (deleted >= asked) return `Deleted ${listings(deleted)}.`;
+  const missing = asked - deleted;
+  return `Deleted ${deleted} of ${listings(asked)}. ${missing} could not be found; maybe ${missing === 1 ? 'it was' : 'they were'} deleted already.`;
 }

@@ -3,6 +3,7 @@
  * input that fits each one, its label and its help text. The editor renders exactly this list.
  */
 import type { ChatbotSettings } from '../../../../src/api/index';
+import { MAX_SUGGESTED_MESSAGES } from '../../../../src/model/settings';
 
 export type SettingName = Exclude<keyof ChatbotSettings, 'serialNumber'>;
 
@@ -101,7 +102,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       { name: 'UserMessageColor', label: 'Visitor message colour', kind: 'colour', help: 'Background of the visitor\'s own messages.' },
       { name: 'ChatBubbleAlign', label: 'Launcher position', kind: 'align', help: 'Which bottom corner of the page the launcher sits in.' },
       { name: 'ChatIcon', label: 'Launcher icon', kind: 'image', help: 'An image shown in the launcher instead of the chat symbol. PNG, JPEG, WebP or GIF.' },
-      { name: 'ChatProfilePicture', label: 'Profile picture', kind: 'image', help: 'The assistant\'s picture in the chat header and beside its answers.' },
+      { name: 'ChatProfilePicture', label: 'Profile picture', kind: 'image', help: 'The assistant\'s picture in the header of the open chat. PNG, JPEG, WebP or GIF.' },
       { name: 'ChatbotPopupOnce', label: 'Show the welcome popup only once', kind: 'toggle', help: 'When off, the welcome popup beside the launcher appears on every visit.' },
       { name: 'EnableUploadImage', label: 'Visitors can send images', kind: 'toggle', help: 'Adds an image button to the message field.' },
       { name: 'EnablePushToTalk', label: 'Visitors can send voice messages', kind: 'toggle', help: 'Adds a hold-to-talk microphone button.' },
@@ -118,7 +119,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
         label: 'Suggested questions',
         kind: 'lines',
         placeholder: 'Which homes are for sale?\nDo you have rentals?',
-        help: 'One per line. Shown as buttons a visitor can tap instead of typing.',
+        help: `One per line. Shown as buttons a visitor can tap instead of typing; the widget shows at most ${MAX_SUGGESTED_MESSAGES}, the first ones.`,
       },
       { name: 'UserInputPlaceholder', label: 'Message field placeholder', kind: 'text', help: 'Grey hint text in the empty message field.' },
       {
