@@ -62,6 +62,37 @@ describe('demo site in Chromium', () => {
     }
   });
 
+  it('home page: long words stay inside their cards, "CHF 123,456,789", and the hero names the corner the operator chose', async () => {
+    const id = await callService<string>(service, '/chat/Chatbot/RealEstateCreate', {
+      SerialNumber: service.serialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: 'CHF', Bedrooms: 2,
+      Bathrooms: 1, AreaUnit: 'Square Feet', ParkingSpots: 1, YearBuilt: 1990, DaysOnMarket: 1, LotArea: 100,
+      BuildingArea: 90, SalePrice: 123456789, MLSNumber: `LONG-${process.pid}`, Url: 'https://listings.example/long-words',
+      PropertyType: 'Condominiumwithaveryveryverylongnamethatneverbreaks',
+      City: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch', Address: 'Averyveryverylongstreetnamewithoutspaces 1',
+    });
+    await editChatbot(service, { ChatBubbleAlign: 1 });
+    const { page, log, close } = await openPage(browser, `${site.url}/`);
+    try {
+      await page.locator('#listings[data-state="ok"]').waitFor();
+      const card = page.locator('#listings .listing').filter({ hasText: 'Llanfair' });
+      expect(await card.locator('.listing__price').textContent()).toBe('CHF\u00a0123,456,789');
+      const overflowing = await card.evaluate((element) => {
+        const edge = element.getBoundingClientRect().right;
+        return [...element.querySelectorAll('*')]
+          .filter((child) => child.getBoundingClientRect().right > edge + 0.5 || child.scrollWidth > child.clientWidth + 1)
+          .map((child) => child.className);
+      });
+      expect(overflowing).toEqual([]);
+      await page.locator('#chat-corner', { hasText: 'at the bottom left' }).waitFor();
+      await screenshot(page, 'demo-home-long-words');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await editChatbot(service, { ChatBubbleAlign: 2 });
+      await callService(service, '/chat/Chatbot/RealEstateDelete', { SerialNumber: service.serialNumber, Keys: [id], KeyType: 'PlatformID' });
+    }
+  });
+
   it('inline-mode contact page loads and talks to the service', async () => {
     const { page, log, close } = await openPage(browser, `${site.url}/inline.html`);
     try {

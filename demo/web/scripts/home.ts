@@ -11,6 +11,9 @@ async function main(): Promise<void> {
   if (!status || !listings || !count) throw new Error('The home page is missing its status or listings element.');
 
   const config = await showServiceStatus(status, settings);
+  // The widget puts its button where the operator chose (ChatBubbleAlign 1 = left, anything else right).
+  const corner = document.getElementById('chat-corner');
+  if (config && corner) corner.textContent = `at the bottom ${config.ChatBubbleAlign === 1 ? 'left' : 'right'}`;
   if (!config) {
     listings.dataset.state = 'error';
     listings.textContent = 'Listings appear here when the service is running.';

@@ -28,7 +28,9 @@ export function formatPrice(item: ListingItem): string {
   const amount = item.SaleType === 'for_rent' ? item.RentPrice || item.Price : item.SalePrice || item.Price;
   const value = Number(amount);
   if (!amount || !Number.isFinite(value)) return 'Price on request';
-  const formatted = `${item.CurrencySymbol}${value.toLocaleString('en-US')}`;
+  // A symbol like "$" sits on the number; a code like "CHF" gets a (no-break) space, as in "CHF 1,200".
+  const symbol = item.CurrencySymbol.trim();
+  const formatted = `${symbol}${/\p{L}$/u.test(symbol) ? '\u00a0' : ''}${value.toLocaleString('en-US')}`;
   return item.SaleType === 'for_rent' ? `${formatted} / month` : formatted;
 }
 
