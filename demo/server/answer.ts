@@ -1,7 +1,8 @@
 /**
  * The deterministic answer engine: no model, the same question always gets the same answer. It reads a city (one
- * of the chatbot's listing cities), buy or rent, a bedroom count ("3 bed", "3-bedroom": at least that many) and a
- * price limit ("under $500k", "below 2000") from the question and lists matching listings (not Sold) as markdown,
+ * of the chatbot's listing cities, or a capitalised name after "in", which then has none), buy or rent, a bedroom
+ * count ("3 bed", "3-bedroom": at least that many) and a price limit ("under $500k", "below 2000") from the
+ * question and lists matching listings (not Sold) as markdown,
  * cheapest first: a numbered list, or a table when the question asks to compare them ("compare", "table", "side by
  * side"). Otherwise it greets, hands over to a human, or explains what it can do. Image, audio and video
  * questions are acknowledged by their files. AnswerSuffix is appended after a blank line.
@@ -99,7 +100,9 @@ export function parseCriteria(question: string, cities: readonly string[]): Crit
   const lower = question.toLowerCase();
   const longestFirst = [...cities].sort((a, b) => b.length - a.length);
   const city = longestFirst.find((name) => new RegExp(`\\b${escapeRegExp(name.toLowerCase())}\\b`).test(lower));
-  if (city) criteria.city = city;
+  // A place the listings do not have is still the place asked about: "none in Qatown", not other cities' homes.
+  const place = city ?? placeAskedAbout(question);
+  if (place) criteria.city = place;
   if (/\b(rent|rents|rental|rentals|renting|lease|leasing)\b/.test(lower)) criteria.saleType = 'for_rent';
   else if (/\b(buy|buying|purchase|for sale|sale|own)\b/.test(lower)) criteria.saleType = 'for_sale';
   const bedrooms = /\b(\d{1,2}|one|two|three|four|five|six)\s*\+?\s*-?\s*(?:bed(?:room)?s?|br|bd)\b/.exec(lower);
@@ -111,6 +114,18 @@ export function parseCriteria(question: string, cities: readonly string[]): Crit
     criteria.maxPrice = Number(price[1].replace(/,/g, '')) * multiplier;
   }
   return criteria;
+}
+
+/** Words after "in" that name a time, a language or a currency, not a place. */
+const NOT_PLACES = new Set(
+  'january february march april may june july august september october november december spring summer autumn fall winter english spanish french german usd eur chf'.split(' '),
+);
+
+/** A capitalised name after "in" ("homes in Qatown", "in New Town?"), for a city none of the listings is in. */
+function placeAskedAbout(question: string): string | undefined {
+  const match = /\b[Ii]n\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)/u.exec(question);
+  const place = match?.[1]?.replace(/[.'’-]+$/, '');
+  return place && !NOT_PLACES.has(place.toLowerCase()) ? place : undefined;
 }
 
 function listMatches(criteria: Criteria, listings: readonly ListingRecord[], asTable: boolean): string {
