@@ -176,6 +176,31 @@ describe('operator console: settings editor', () => {
     }
   });
 
+  it('a colour too light to see on white gets a hint under its field, which blocks nothing', async () => {
+    const before = await readSettings(fixture.service);
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      const field = page.locator('#setting-ChatBubbleColor');
+      const hint = page.locator('#setting-ChatBubbleColor-contrast');
+      await field.fill('rgb(250,250,250)');
+      await hint.waitFor();
+      expect(await hint.textContent()).toMatch(/^Hard to see on a white page: 1\.0:1 against white/);
+      expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain('setting-ChatBubbleColor-contrast');
+      expect(await field.getAttribute('aria-invalid')).toBeNull();
+      await page.locator('#setting-UserMessageColor').fill('rgb(255,255,0)');
+      await page.locator('#setting-UserMessageColor-contrast').waitFor();
+      // A hint, not an error: it saves.
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-status', { hasText: 'Saved 2 settings' }).waitFor();
+      await field.fill('rgb(37,99,235)');
+      expect(await hint.count()).toBe(0);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+      await editChatbot(fixture.service, { ChatBubbleColor: before.ChatBubbleColor, UserMessageColor: before.UserMessageColor });
+    }
+  });
+
   it('MessageLimit: "Unlimited" is -1; a number of messages is saved as that number', async () => {
     const { page, close } = await openConsole(fixture);
     try {

@@ -3,7 +3,7 @@
  * conversion, reading the field a service Message names, and the Edit / create / update requests the forms build.
  */
 import { describe, expect, it } from 'vitest';
-import { hexToRgb, rgbToHex } from '../../demo/web/scripts/console/color';
+import { hexToRgb, lowContrastHint, rgbToHex } from '../../demo/web/scripts/console/color';
 import { fieldProblem, fieldProblems } from '../../demo/web/scripts/console/failure';
 import { LISTING_FIELDS } from '../../demo/web/scripts/console/listing-fields';
 import {
@@ -65,6 +65,16 @@ describe('colours', () => {
     expect(hexToRgb('#c81e3c')).toBe('rgb(200,30,60)');
     expect(hexToRgb('#0f8')).toBe('rgb(0,255,136)');
     expect(hexToRgb(rgbToHex('rgb(21,94,117)') ?? '')).toBe('rgb(21,94,117)');
+  });
+
+  it('hints (without blocking) when a colour is under 3:1 against white, as the widget would draw it on a white panel', () => {
+    expect(lowContrastHint('rgb(250,250,250)', 'The launcher')).toMatch(/^Hard to see on a white page: 1\.0:1 against white, where shapes need 3:1\. The launcher may seem/);
+    expect(lowContrastHint('rgb(255,255,0)', 'The launcher')).toMatch(/ 1\.0:1 /);
+    expect(lowContrastHint('rgb(150,150,150)', 'x')).toMatch(/ 2\.9:1 /); // 2.96:1, never shown as 3.0
+    expect(lowContrastHint('rgb(128,128,128)', 'x')).toBeUndefined(); // 3.95:1
+    expect(lowContrastHint('rgb(37,99,235)', 'x')).toBeUndefined();
+    expect(lowContrastHint('', 'x')).toBeUndefined();
+    expect(lowContrastHint('red', 'x')).toBeUndefined();
   });
 
   it('refuses what is not a colour', () => {

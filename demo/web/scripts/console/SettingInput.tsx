@@ -3,7 +3,7 @@ import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { isServiceError } from '../../../../src/api/index';
 import type { ConsoleApi } from './api';
-import { hexToRgb, rgbToHex } from './color';
+import { hexToRgb, lowContrastHint, rgbToHex } from './color';
 import { describeFailure } from './failure';
 import { settingInputId, type SettingField } from './settings-fields';
 import type { SettingsModel } from './settings-model';
@@ -17,6 +17,12 @@ interface Props {
 
 type InputEvent = JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, Event>;
 
+/** What the widget draws in each colour, for the hint when a colour is too light to see on white. */
+const COLOUR_SHAPES: Partial<Record<string, string>> = {
+  ChatBubbleColor: 'The launcher, the chat header and the send button',
+  UserMessageColor: 'The visitor\'s message bubbles',
+};
+
 /** What the picture fields take (their file input's accept list), in words. */
 const IMAGE_FORMATS = 'PNG, JPEG, WebP or GIF';
 
@@ -27,7 +33,8 @@ export function SettingInput({ field, model, api }: Props): JSX.Element {
   const value = model.draft.value[field.name];
   const error = model.fieldErrors.value[field.name];
   const changed = model.changed.value.includes(field.name);
-  const describedBy = [`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const contrastHint = field.kind === 'colour' ? lowContrastHint(textOf(value), COLOUR_SHAPES[field.name] ?? 'Its shapes') : undefined;
+  const describedBy = [`${id}-help`, contrastHint ? `${id}-contrast` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const set = (next: DraftValue) => model.set(field.name, next);
   const onText = (event: InputEvent) => set(event.currentTarget.value);
   const common = {
@@ -162,6 +169,7 @@ export function SettingInput({ field, model, api }: Props): JSX.Element {
       {control}
       <p id={`${id}-help`} class="field__help">{field.help}</p>
       {field.name === 'Domains' && <DomainWarning model={model} />}
+      {contrastHint && <p id={`${id}-contrast`} class="field__warning">{contrastHint}</p>}
       {error && <p id={`${id}-error`} class="field__error">{error}</p>}
     </div>
   );

@@ -1,4 +1,5 @@
-/** The service writes colours as rgb(r,g,b); <input type="color"> speaks #rrggbb. */
+/** The service writes colours as rgb(r,g,b); <input type="color"> speaks #rrggbb. And a hint for colours too light to see. */
+import { contrastRatio, parseRgb, WHITE } from '../../../../src/model/color';
 
 const RGB = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i;
 
@@ -18,4 +19,21 @@ export function hexToRgb(hex: string): string | undefined {
   if (!/^[0-9a-f]{6}$/i.test(digits)) return undefined;
   const channels = [0, 2, 4].map((start) => parseInt(digits.slice(start, start + 2), 16));
   return `rgb(${channels.join(',')})`;
+}
+
+/** WCAG 1.4.11: the shape of a control needs 3:1 against what surrounds it. */
+export const SHAPE_CONTRAST = 3;
+
+/**
+ * A hint (it blocks nothing) when the widget would draw shapes in `rgb` that hardly show on a white panel or page:
+ * under 3:1 against white. `shapes` says which ones, e.g. "the launcher". Undefined for a darker or unreadable value.
+ */
+export function lowContrastHint(rgb: string, shapes: string): string | undefined {
+  const colour = parseRgb(rgb);
+  if (!colour) return undefined;
+  const ratio = contrastRatio(colour, WHITE);
+  if (ratio >= SHAPE_CONTRAST) return undefined;
+  // Rounded down, so a ratio just under 3 never reads "3.0:1".
+  const shown = (Math.floor(ratio * 10) / 10).toFixed(1);
+  return `Hard to see on a white page: ${shown}:1 against white, where shapes need ${SHAPE_CONTRAST}:1. ${shapes} may seem to vanish; a darker colour shows them. It can still be saved.`;
 }
