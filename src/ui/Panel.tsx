@@ -8,6 +8,7 @@ import { MessageList } from './MessageList.js';
 import { PanelHeader } from './PanelHeader.js';
 import { PanelFooter, RateLimitBanner, SuggestedMessages } from './PanelParts.js';
 import { useMediaQuery, useVisualViewport } from './panel-hooks.js';
+import { contrastRatio, parseRgb, WHITE } from '../model/color.js';
 import { failureMessage } from '../model/failures.js';
 import { fill } from '../model/texts.js';
 import { panelTexts, TextsProvider } from './strings.js';
@@ -31,6 +32,12 @@ export interface PanelProps {
   dialogRef: RefObject<HTMLDivElement>;
   media: ComposerMedia | undefined;
 }
+
+/**
+ * A colour within 3:1 of the white panel (WCAG's contrast for a component's shape): a white or pale yellow header,
+ * send button or bubble would have no visible edge, so panel.css draws one in its text colour.
+ */
+const isPale = (color: string): boolean => contrastRatio(parseRgb(color) ?? WHITE, WHITE) < 3;
 
 /** Must match the full-screen breakpoint in panel.css. */
 const FULL_SCREEN_QUERY = '(max-width: 479.98px)';
@@ -111,7 +118,8 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     <div
       ref={dialogRef}
       id={id}
-      class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}${dropping ? ' cw-panel--drop' : ''}${known ? '' : ' cw-panel--pending'}`}
+      class={`cw-panel${fullScreen ? ' cw-panel--full' : ''}${dropping ? ' cw-panel--drop' : ''}${known ? '' : ' cw-panel--pending'}${
+        isPale(settings.bubbleColor) ? ' cw-panel--pale-accent' : ''}${isPale(settings.userMessageColor) ? ' cw-panel--pale-user' : ''}`}
       // Floating, it opens over the page: a dialog. Inline, it is part of the page, always there: a region (a landmark
       // named by its title), not a dialog.
       role={floating ? 'dialog' : 'region'}

@@ -31,9 +31,10 @@ const computed = (locator: Locator, property: string): Promise<string> =>
 
 describe('widget styles in Chromium', () => {
   it.each([
-    ['a dark bubble colour', 'rgb(0, 0, 128)'],
-    ['a light bubble colour', 'rgb(255, 250, 205)'],
-  ])('the launcher glyph and the send button use the text colour chosen for %s', async (_name, color) => {
+    ['a dark bubble colour', 'rgb(0, 0, 128)', '0px'],
+    // Within 3:1 of the white panel (1.1:1): the header, the send button and the visitor's bubbles get an edge.
+    ['a light bubble colour', 'rgb(255, 250, 205)', '1px'],
+  ])('the launcher glyph and the send button use the text colour chosen for %s', async (_name, color, edge) => {
     const { page, close } = await fixture.open(elementPage(color), { viewport: PHONE_VIEWPORT });
     try {
       const host = page.locator('chatbot-widget');
@@ -59,8 +60,22 @@ describe('widget styles in Chromium', () => {
         // Computed, not the bounding box: the panel's opening animation scales it for a moment.
         expect([await computed(button, 'width'), await computed(button, 'height')]).toEqual(['40px', '40px']);
         expect(await computed(button, 'border-radius')).toBe('50%');
-        expect(await computed(button, 'border-top-width')).toBe('0px');
       }
+      expect(await computed(page.locator('.cw-panel__close'), 'border-top-width')).toBe('0px');
+      const send = page.locator('.cw-composer__send');
+      expect(await computed(send, 'border-top-width')).toBe(edge);
+      if (edge !== '0px') expect(await computed(send, 'border-top-color')).toBe(accentText);
+      const header = page.locator('.cw-panel__header');
+      await expect.poll(() => computed(header, 'border-bottom-width')).toBe(edge);
+      await input.fill('Hello');
+      await input.press('Enter');
+      const bubble = page.locator('.cw-msg--user .cw-msg__bubble');
+      await bubble.waitFor();
+      // The visitor's bubbles have their own colour (the demo chatbot's UserMessageColor): the same one here.
+      await host.evaluate((element, userColor) => {
+        (element as HTMLElement & { settings: object }).settings = { ChatBubbleColor: userColor, UserMessageColor: userColor };
+      }, color);
+      await expect.poll(() => computed(bubble, 'border-top-width')).toBe(edge);
     } finally {
       await close();
     }
