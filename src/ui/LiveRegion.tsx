@@ -45,11 +45,11 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
   // re-rendering the panel for the live region in that frame's task delayed it (issue 6).
   const pendingAnswers = useRef(new Set<Cancel>());
   useEffect(() => () => pendingAnswers.current.forEach((cancel) => cancel()), []);
-  /** The answer's words, then `after` (why it was cut off). */
+  /** The answer's words, then `after`: why it was cut off, its end then read as unfinished, as the panel shows it. */
   const announceAnswer = (markdown: string, after = ''): void => {
     const cancel = afterNextPaint(() => {
       pendingAnswers.current.delete(cancel);
-      const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH);
+      const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH, after !== '');
       // The words, not the markdown source ("**nine**" is heard as "nine"); the whole answer is in the log.
       const name = model.settings.peek().name;
       announce(fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text }) + after);

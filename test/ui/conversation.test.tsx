@@ -430,7 +430,7 @@ describe('live region', () => {
   test('announces an answer cut off with the words that arrived, then why it failed', async () => {
     const model = inline({ name: 'Harbor Bot' });
     const { container } = await renderPanel(model);
-    const answer = model.conversation.add({ role: 'assistant', text: 'I found **3 listings** in', status: 'streaming' });
+    const answer = model.conversation.add({ role: 'assistant', text: 'I found **3 listings** in\n\n1. **[6604 Cooper Ln](https://harb', status: 'streaming' });
     await afterPaint();
     act(() => {
       answer.status.value = 'interrupted';
@@ -438,7 +438,7 @@ describe('live region', () => {
     });
     await waitFor(() =>
       expect(liveRegion(container).textContent).toBe(
-        'Harbor Bot: I found 3 listings in The answer failed: The answer was interrupted before it was complete.',
+        'Harbor Bot: I found 3 listings in\n1. 6604 Cooper Ln The answer failed: The answer was interrupted before it was complete.',
       ),
     );
   });

@@ -56,15 +56,16 @@ function cutAtWord(text: string, limit: number): string {
 /**
  * The plain text of `markdown`, at most `limit` characters. Closed blocks never change as text is added, so the
  * answer is parsed in growing prefixes until its closed blocks alone say enough: a long answer costs about `limit`
- * characters of parsing, not its length (one long block at most about twice its length).
+ * characters of parsing, not its length (one long block at most about twice its length). `live`: an answer cut off,
+ * read as the panel shows it (unfinished syntax at its end is not words).
  */
-export function markdownToPlainText(markdown: string, limit: number): PlainText {
+export function markdownToPlainText(markdown: string, limit: number, live?: boolean): PlainText {
   const parser = createIncrementalParser();
   const lines: string[] = [];
   let length = 0;
   let used = 0;
   for (let end = Math.max(limit, 256) * 4; ; end *= 2) {
-    parser.append(markdown.slice(parser.length, end));
+    parser.append(markdown.slice(parser.length, end), live);
     const complete = parser.length === markdown.length;
     const final = complete ? parser.blocks.length : parser.closedCount;
     for (; used < final && length <= limit; used++) {
