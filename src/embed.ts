@@ -7,6 +7,7 @@
  */
 import { defineElement, zIndexAttribute } from './element.js';
 import { isWidgetEventName } from './model/events.js';
+import type { WidgetEventName } from './model/types.js';
 import { mountInPage, type MountOptions, type Widget } from './widget.js';
 
 /** What the loader leaves on the global: the queue, the loading sentinel, its script's data attributes. */
@@ -62,6 +63,8 @@ function start(scope: Global): void {
   if (stub?.l === 2) return;
   let widget: Widget | null = null;
   let options: MountOptions | null = null;
+  /** The page's 'on' listeners: a widget mounted again ('mount') tells them too. */
+  const listeners: Array<[WidgetEventName, (payload: unknown) => void]> = [];
 
   /** Mounts the widget the script tag's data attributes describe (again, after 'destroy'). */
   function mountFromTag(): void {
@@ -69,6 +72,7 @@ function start(scope: Global): void {
     if (options) {
       try {
         widget = mountInPage(options);
+        for (const [event, listener] of listeners) widget.on(event, listener);
       } catch (error) {
         console.error(error);
       }
@@ -90,6 +94,7 @@ function start(scope: Global): void {
     if (command === 'open' || command === 'close' || command === 'toggle') widget[command]();
     else if (command === 'send' && typeof first === 'string') void widget.send(first);
     else if (command === 'on' && isWidgetEventName(first) && typeof second === 'function') {
+      listeners.push([first, second as (payload: unknown) => void]);
       widget.on(first, second as (payload: unknown) => void);
     } else if (command === 'destroy') {
       widget.destroy();

@@ -103,18 +103,22 @@ describe('the script tag', () => {
     const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', mode: 'inline' });
     const script = document.querySelector('script');
     const first = hosts()[0];
+    const ready = vi.fn();
+    scope.ChatbotWidget?.('on', 'ready', ready);
+    await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(1));
     scope.ChatbotWidget?.('mount');
     expect(hosts()).toEqual([first]);
     scope.ChatbotWidget?.('destroy');
     expect(hosts()).toEqual([]);
 
-    // The page swaps its body; the script element stays where the tag was pasted.
+    // The page swaps its body; the script element stays where the tag was pasted. The page's listeners stay.
     document.body.replaceChildren(script!);
     scope.ChatbotWidget?.('mount');
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]).not.toBe(first);
     expect(script?.nextElementSibling?.firstElementChild).toBe(hosts()[0]); // inline again, after the tag
     await vi.waitFor(() => expect(hosts()[0]?.shadowRoot?.querySelector('.cw-panel__title')?.textContent).toBe('Tag Bot'));
+    await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(2));
     scope.ChatbotWidget?.('open');
     expect(warn).not.toHaveBeenCalled();
 
