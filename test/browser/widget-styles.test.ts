@@ -67,6 +67,10 @@ describe('widget styles in Chromium', () => {
       if (edge !== '0px') expect(await computed(send, 'border-top-color')).toBe(accentText);
       const header = page.locator('.cw-panel__header');
       await expect.poll(() => computed(header, 'border-bottom-width')).toBe(edge);
+      // The suggestions' border is the colour itself, or its edge.
+      const chip = page.locator('.cw-chip').first();
+      await chip.waitFor();
+      expect(await computed(chip, 'border-top-color')).toBe(edge === '0px' ? color : accentText);
       await input.fill('Hello');
       await input.press('Enter');
       const bubble = page.locator('.cw-msg--user .cw-msg__bubble');

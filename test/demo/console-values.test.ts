@@ -68,7 +68,9 @@ describe('colours', () => {
   });
 
   it('hints (without blocking) when a colour is under 3:1 against white, as the widget would draw it on a white panel', () => {
-    expect(lowContrastHint('rgb(250,250,250)', 'The launcher')).toMatch(/^Hard to see on a white page: 1\.0:1 against white, where shapes need 3:1\. The launcher may seem/);
+    expect(lowContrastHint('rgb(250,250,250)', 'The widget outlines them.')).toMatch(
+      /^Hard to see on a white page: 1\.0:1 against white, where shapes need 3:1\. The widget outlines them\. A darker colour/,
+    );
     expect(lowContrastHint('rgb(255,255,0)', 'The launcher')).toMatch(/ 1\.0:1 /);
     expect(lowContrastHint('rgb(150,150,150)', 'x')).toMatch(/ 2\.9:1 /); // 2.96:1, never shown as 3.0
     expect(lowContrastHint('rgb(128,128,128)', 'x')).toBeUndefined(); // 3.95:1

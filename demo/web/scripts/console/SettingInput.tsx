@@ -19,8 +19,9 @@ type InputEvent = JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement | HTM
 
 /** What the widget draws in each colour, for the hint when a colour is too light to see on white. */
 const COLOUR_SHAPES: Partial<Record<string, string>> = {
-  ChatBubbleColor: 'The launcher, the chat header and the send button',
-  UserMessageColor: 'The visitor\'s message bubbles',
+  // The widget outlines its panel's shapes in a colour this light (panel.css, cw-panel--pale-*); not the launcher.
+  ChatBubbleColor: 'The launcher shows only its glyph and shadow; the widget outlines the chat header, the send button and the suggestions.',
+  UserMessageColor: 'The widget outlines the visitor\'s message bubbles.',
 };
 
 /** What the picture fields take (their file input's accept list), in words. */

@@ -26,7 +26,8 @@ export const SHAPE_CONTRAST = 3;
 
 /**
  * A hint (it blocks nothing) when the widget would draw shapes in `rgb` that hardly show on a white panel or page:
- * under 3:1 against white. `shapes` says which ones, e.g. "the launcher". Undefined for a darker or unreadable value.
+ * under 3:1 against white. `shapes` says what the visitor then sees of them. Undefined for a darker or unreadable
+ * value.
  */
 export function lowContrastHint(rgb: string, shapes: string): string | undefined {
   const colour = parseRgb(rgb);
@@ -35,5 +36,5 @@ export function lowContrastHint(rgb: string, shapes: string): string | undefined
   if (ratio >= SHAPE_CONTRAST) return undefined;
   // Rounded down, so a ratio just under 3 never reads "3.0:1".
   const shown = (Math.floor(ratio * 10) / 10).toFixed(1);
-  return `Hard to see on a white page: ${shown}:1 against white, where shapes need ${SHAPE_CONTRAST}:1. ${shapes} may seem to vanish; a darker colour shows them. It can still be saved.`;
+  return `Hard to see on a white page: ${shown}:1 against white, where shapes need ${SHAPE_CONTRAST}:1. ${shapes} A darker colour shows them as filled shapes. It can still be saved.`;
 }
