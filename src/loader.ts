@@ -30,8 +30,8 @@ if (!stub.l) {
     import(/* @vite-ignore */ new URL('chatbot-widget.module.js', script.src).href).catch((error: unknown) => {
       stub.l = 0;
       // A module from another origin loads only with CORS: a CDN or bucket that does not send the header is the
-      // usual cause when the page is online.
-      console.error('ChatbotWidget: the widget could not be loaded (from another origin: is Access-Control-Allow-Origin sent?)', error);
+      // usual cause when the page is online, after a file left out of the upload.
+      console.error('ChatbotWidget: could not load chatbot-widget.module.js (is it next to chatbot-widget.js, with Access-Control-Allow-Origin on another origin?)', error);
     });
   } else {
     console.warn('ChatbotWidget: load chatbot-widget.js with a <script src> tag.');

@@ -280,7 +280,7 @@ describe('script tag', () => {
       try {
         if (allowOrigin === undefined) {
           await expect.poll(() => log.errors().map((entry) => entry.text).join('\n')).toContain(
-            'the widget could not be loaded (from another origin: is Access-Control-Allow-Origin sent?)',
+            'could not load chatbot-widget.module.js (is it next to chatbot-widget.js, with Access-Control-Allow-Origin on another origin?)',
           );
           expect(await page.locator('.cw-launcher').count()).toBe(0);
         } else {
