@@ -24,9 +24,9 @@ const GLYPHS = {
 
 /**
  * The welcome is markdown, which the panel renders; the popup, one button's text before the panel's code loads, shows
- * it without the marks: a link's words without its address, no **, __ or `, no heading, quote or list marker.
+ * it without the marks: a link's words without its address, no **, __, ~~ or `, no heading, quote or list marker.
  */
-const MARKS = /!?\[([^\]]*)\]\([^)]*\)|\*\*|__|`|^ {0,3}(?:#{1,6}|>|[-*+]) /gm;
+const MARKS = /!?\[([^\]]*)\]\([^)]*\)|\*\*|__|~~|`|^ {0,3}(?:#{1,6}|>|[-*+]) /gm;
 
 export interface LauncherOptions {
   loadPanel: () => Promise<PanelModule>;

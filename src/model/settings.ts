@@ -181,6 +181,8 @@ export function resolveSettings(
 ): WidgetSettings {
   const sources: Record<Source, SettingsRecord> = { inline: asRecord(inline), config: asRecord(config) };
   // Property by property, not a spread: the build then inlines SETTING_TEXTS' words and drops the object and its keys.
+  // An empty text keeps the default (a nameless launcher would read "Open chat with "); only an empty welcome is
+  // meant, as for WelcomeMessage: no welcome.
   const texts = options.texts ?? {};
   const problems: string[] = [];
   const report = (field: string, source: Source, value: unknown, expected: string): void => {
@@ -240,16 +242,16 @@ export function resolveSettings(
   }
 
   const email = read('TalkToHumanEmail', EMAIL, null);
-  const responseMessage = read('TalkToHumanResponseMessage', TEXT, texts.talkToHumanResponse ?? SETTING_TEXTS.talkToHumanResponse);
+  const responseMessage = read('TalkToHumanResponseMessage', TEXT, texts.talkToHumanResponse || SETTING_TEXTS.talkToHumanResponse);
 
   // 0 or unset: no limit. A negative value is invalid, as the service refuses it on Edit (the reference service;
   // service-api.md gives no range), not a quiet "no limit".
   const rateCount = read('RateLimitCount', integer(0, MAX_RATE_LIMIT_COUNT, `a whole number from 0 to ${MAX_RATE_LIMIT_COUNT} (0 = no limit)`), 0);
   const rateTime = read('RateLimitTime', integer(0, MAX_RATE_LIMIT_SECONDS, `whole seconds from 0 to ${MAX_RATE_LIMIT_SECONDS} (0 = no limit)`), 0);
-  const rateMessage = read('RateLimitMessage', TEXT, texts.rateLimitMessage ?? SETTING_TEXTS.rateLimitMessage);
+  const rateMessage = read('RateLimitMessage', TEXT, texts.rateLimitMessage || SETTING_TEXTS.rateLimitMessage);
 
   const settings: WidgetSettings = {
-    name: read('Name', TEXT, texts.botName ?? SETTING_TEXTS.botName),
+    name: read('Name', TEXT, texts.botName || SETTING_TEXTS.botName),
     avatarUrl: picture('ChatProfilePicture'),
     launcherIconUrl: picture('ChatIcon'),
     align: read('ChatBubbleAlign', ALIGN, 'right'),
@@ -259,13 +261,13 @@ export function resolveSettings(
     userMessageTextColor: readableTextColor(userMessage),
     // "" turns the welcome bubble and the popup off; only a WelcomeMessage never set gets the default.
     welcomeMessage: read('WelcomeMessage', TEXT, texts.welcome ?? SETTING_TEXTS.welcome, ''),
-    placeholder: read('UserInputPlaceholder', TEXT, texts.placeholder ?? SETTING_TEXTS.placeholder),
+    placeholder: read('UserInputPlaceholder', TEXT, texts.placeholder || SETTING_TEXTS.placeholder),
     suggestedMessages: read('SuggestedMessage', SUGGESTIONS, []),
     popupOnce: read('ChatbotPopupOnce', BOOLEAN, false),
     privacyPolicy:
       privacyName === '' && privacyDescription === '' && privacyUrl === null
         ? null
-        : { name: privacyName || (texts.privacyPolicy ?? SETTING_TEXTS.privacyPolicy), url: privacyUrl, description: privacyDescription },
+        : { name: privacyName || texts.privacyPolicy || SETTING_TEXTS.privacyPolicy, url: privacyUrl, description: privacyDescription },
     contactLinks,
     talkToHuman: email === null ? null : { email, responseMessage },
     enableUploadImage: read('EnableUploadImage', BOOLEAN, false),

@@ -182,10 +182,10 @@ describe('welcome popup', () => {
     const model = createFakeModel();
     model.popup.value =
       '# Welcome to **Harbor Homes**\n> Ask about [our listings](https://harbor.example/list) or ![the map](https://harbor.example/m.png)\n' +
-      '- `Flats` and __houses__\n1. Call #5: 3 * 4 = 12 rooms, snake_case [stays]';
+      '- `Flats` and __houses__, ~~lofts~~\n1. Call #5: 3 * 4 = 12 rooms, snake_case [stays]';
     const { shadow } = setup(model);
     expect(shadow.querySelector('.cw-popup__text')?.textContent).toBe(
-      'Welcome to Harbor Homes\nAsk about our listings or the map\nFlats and houses\n1. Call #5: 3 * 4 = 12 rooms, snake_case [stays]',
+      'Welcome to Harbor Homes\nAsk about our listings or the map\nFlats and houses, lofts\n1. Call #5: 3 * 4 = 12 rooms, snake_case [stays]',
     );
   });
 });

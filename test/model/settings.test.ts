@@ -396,6 +396,20 @@ describe('resolveSettings: pictures', () => {
   });
 });
 
+describe("resolveSettings: mount()'s texts", () => {
+  it('give the defaults of unset settings; an empty one keeps the English default, except an empty welcome: none', () => {
+    const texts = { botName: 'Assistent', placeholder: 'Ihre Frage…', privacyPolicy: 'Datenschutz', welcome: 'Hallo!' };
+    const german = resolveSettings({ ChatbotPrivacyPolicyUrl: 'https://a.example/p' }, undefined, () => undefined, { texts });
+    expect([german.name, german.placeholder, german.privacyPolicy?.name, german.welcomeMessage]).toEqual([
+      'Assistent', 'Ihre Frage…', 'Datenschutz', 'Hallo!',
+    ]);
+    const set = resolveSettings({ Name: 'Harbor Bot', WelcomeMessage: 'Hi' }, undefined, () => undefined, { texts });
+    expect([set.name, set.welcomeMessage]).toEqual(['Harbor Bot', 'Hi']);
+    const empty = resolveSettings(undefined, undefined, () => undefined, { texts: { botName: '', placeholder: '', welcome: '' } });
+    expect([empty.name, empty.placeholder, empty.welcomeMessage]).toEqual([SETTING_TEXTS.botName, SETTING_TEXTS.placeholder, '']);
+  });
+});
+
 describe('DEFAULT_SETTINGS', () => {
   it('is frozen and not shared with resolved settings', () => {
     expect(Object.isFrozen(DEFAULT_SETTINGS)).toBe(true);
