@@ -61,7 +61,7 @@ function start(scope: Global): void {
   const stub = scope.ChatbotWidget;
   // Reached twice (two snippets with different URLs): the first one owns the global and its widget.
   if (stub?.l === 2) return;
-  let widget: Widget | null = null;
+  let widget: (Widget & { host: HTMLElement }) | null = null;
   let options: MountOptions | null = null;
   /** The page's 'on' listeners: a widget mounted again ('mount') tells them too. */
   const listeners: Array<[WidgetEventName, (payload: unknown) => void]> = [];
@@ -81,9 +81,10 @@ function start(scope: Global): void {
 
   function run(args: ArrayLike<unknown>): void {
     const [command, first, second] = Array.from(args);
-    // A page that swaps its body (Turbo, a router that renders the whole page) destroys the widget before the swap
-    // and mounts it again after; mounted already, it stays as it is.
+    // A page that swaps its body (Turbo, a router that renders the whole page) mounts it again after the swap; one
+    // still on the page stays as it is, one that went with the old body is destroyed first.
     if (command === 'mount') {
+      if (widget?.host.isConnected === false) run(['destroy']);
       if (widget === null) mountFromTag();
       if (widget !== null) return;
     }

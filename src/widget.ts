@@ -227,14 +227,15 @@ export function mount(options: MountOptions): Widget {
   }
   checkOptions(options);
   checkCallerOptions(options);
-  return mountInPage(options);
+  const { host: _host, ...widget } = mountInPage(options);
+  return widget;
 }
 
 /**
  * mount() once a browser is certain. The script tag's module (embed.ts) calls this one: it runs only in a page, so
- * its bundle leaves out the server-rendering check and its message.
+ * its bundle leaves out the server-rendering check and its message. With the host it made, which a page may remove.
  */
-export function mountInPage(options: MountOptions): Widget {
+export function mountInPage(options: MountOptions): Widget & { host: HTMLElement } {
   checkOptions(options);
   const doc = options.target?.ownerDocument ?? document;
   const host = doc.createElement(HOST_TAG);
@@ -248,6 +249,7 @@ export function mountInPage(options: MountOptions): Widget {
   }
   return {
     ...widget,
+    host,
     destroy() {
       widget.destroy();
       host.remove();

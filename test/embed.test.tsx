@@ -122,10 +122,12 @@ describe('the script tag', () => {
     scope.ChatbotWidget?.('open');
     expect(warn).not.toHaveBeenCalled();
 
-    // A new body with a script element of its own: the tag's element is gone, and the panel has nowhere to go inline.
-    scope.ChatbotWidget?.('destroy');
+    // A new body with a script element of its own, swapped in without 'destroy': 'mount' ends the widget that went
+    // with the old body. The tag's element is gone too, and the panel has nowhere to go inline: it floats.
+    const old = hosts()[0];
     document.body.replaceWith(document.createElement('body'));
     scope.ChatbotWidget?.('mount');
+    expect(old?.shadowRoot?.childElementCount).toBe(0);
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]?.parentElement).toBe(document.body);
     expect(hosts()[0]?.shadowRoot?.querySelector('.cw-launcher')).not.toBeNull();

@@ -1,8 +1,8 @@
 /**
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
- * - before opening the chat: the loader, the boot module and its static import closure; budget 41.30 KB gzip, enforced;
+ * - before opening the chat: the loader, the boot module and its static import closure; budget 41.32 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 41.30 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 41.32 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -190,9 +190,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * yellow ones had no visible shape. Then to 49,764 B, the chat's budget to 41,300 B, for five fixes of a QA pass over
  * this session's changes (+34 B, +22 B of (a)): a cut-off answer heard as typed markdown, the script tag's 'on'
  * listeners lost by 'destroy' and 'mount', pale suggestions without an edge, a loader message that named only CORS,
- * and ~~ left in the welcome popup.
+ * and ~~ left in the welcome popup. Then to 49,783 B, the chat's budget to 41,320 B, for 'mount' ending a widget
+ * whose host went with a swapped body (+19 B, all of (a)): without a 'destroy' before the swap it did nothing.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_300, everythingGzip: 40_000, everythingCeilingGzip: 49_764 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_320, everythingGzip: 40_000, everythingCeilingGzip: 49_783 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
