@@ -191,9 +191,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * this session's changes (+34 B, +22 B of (a)): a cut-off answer heard as typed markdown, the script tag's 'on'
  * listeners lost by 'destroy' and 'mount', pale suggestions without an edge, a loader message that named only CORS,
  * and ~~ left in the welcome popup. Then to 49,783 B, the chat's budget to 41,320 B, for 'mount' ending a widget
- * whose host went with a swapped body (+19 B, all of (a)): without a 'destroy' before the swap it did nothing.
+ * whose host went with a swapped body (+19 B, all of (a)): without a 'destroy' before the swap it did nothing. Then
+ * to 49,789 B for "an object" in the settings warning, which said "a object" (+6 B, all of (a)).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_320, everythingGzip: 40_000, everythingCeilingGzip: 49_783 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_320, everythingGzip: 40_000, everythingCeilingGzip: 49_789 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {

@@ -159,7 +159,11 @@ describe('resolveSettings: each setting', () => {
     const wrong = field('UserInputPlaceholder', 5);
     expect(wrong.settings.placeholder).toBe(DEFAULT_SETTINGS.placeholder);
     expect(wrong.warning).toContain('UserInputPlaceholder (config): 5 is not text');
-    expect(field('WelcomeMessage', { text: 'hi' }).settings.welcomeMessage).toBe(DEFAULT_SETTINGS.welcomeMessage);
+    const object = field('WelcomeMessage', { text: 'hi' });
+    expect(object.settings.welcomeMessage).toBe(DEFAULT_SETTINGS.welcomeMessage);
+    expect(object.warning).toContain('WelcomeMessage (config): an object is not text');
+    expect(field('Name', ['Ava']).warning).toContain('Name (config): an array is not text');
+    expect(field('Name', 5n).warning).toContain('Name (config): a bigint is not text');
     // A blank welcome is the owner turning it off, inline over the config too; only an unset one gets the default.
     expect(field('WelcomeMessage', ' ').settings.welcomeMessage).toBe('');
     expect(resolve({ WelcomeMessage: 'From config' }, { WelcomeMessage: '' }).settings.welcomeMessage).toBe('');
