@@ -144,9 +144,11 @@ describe('message list', () => {
     const cut = '1. **[6604 Cooper Ln](https://harb';
     model.conversation.add({ role: 'assistant', text: cut, status: 'interrupted', error: 'The answer was cut off.' });
     model.conversation.add({ role: 'assistant', text: 'Homes: **12 Elm St', status: 'stopped' });
+    model.conversation.add({ role: 'assistant', text: 'See [12 Elm St', status: 'interrupted', error: 'Cut off.' });
     model.conversation.add({ role: 'assistant', text: 'Done **not bold', status: 'done' });
     await renderPanel(model);
-    const [interrupted, stopped, done] = [...log().querySelectorAll('.cw-msg--assistant:not(.cw-msg--welcome) .cw-msg__bubble')];
+    const [interrupted, stopped, inLink, done] = [...log().querySelectorAll('.cw-msg--assistant:not(.cw-msg--welcome) .cw-msg__bubble')];
+    expect(inLink?.textContent).toBe('See 12 Elm St'); // cut inside a link's words: no stray "["
     expect(interrupted?.textContent).toBe('6604 Cooper Ln');
     expect(interrupted?.querySelector('li strong')?.textContent).toBe('6604 Cooper Ln');
     expect(stopped?.textContent).toBe('Homes: 12 Elm St');

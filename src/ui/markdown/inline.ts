@@ -63,8 +63,9 @@ export function parseInline(source: string, live = false): Inline[] {
   };
   /**
    * Pops every frame above `depth`, turning each back into its literal delimiter plus contents. At the end of live
-   * text (`atLiveEnd`) an emphasis opener becomes its element, its closer still to come, and an image's alt text,
-   * which is never shown as text, is not shown while it arrives.
+   * text (`atLiveEnd`) an emphasis opener becomes its element, its closer still to come, a link's words show without
+   * their `[` (a literal bracket shows once its `]` arrives without an address), and an image's alt text, which is
+   * never shown as text, is not shown while it arrives.
    */
   const unwindTo = (depth: number, atLiveEnd = false): void => {
     while (stack.length > depth) {
@@ -74,7 +75,7 @@ export function parseInline(source: string, live = false): Inline[] {
       if (atLiveEnd && delimiter === '!') continue;
       if (atLiveEnd && delimiter !== '[') add(emphasis(delimiter, frame.delim.length, frame.nodes));
       else {
-        add(frame.delim);
+        if (!atLiveEnd || !frame.match) add(frame.delim);
         for (const node of frame.nodes) add(node);
       }
     }
@@ -182,7 +183,9 @@ export function parseInline(source: string, live = false): Inline[] {
     }
     if (char === ']') {
       const depth = findOpener('[');
-      const destination = depth > 0 && next === '(' ? readDestination(source, i + 2) : undefined;
+      // A "]" that ends live text may still get its address: it waits, as a half address does.
+      const destination =
+        depth > 0 && next === '(' ? readDestination(source, i + 2) : depth > 0 && live && next === '' ? null : undefined;
       if (destination === null && live) {
         // The address is still arriving: the link's words show, the half address does not (an image shows nothing).
         flush(i);
