@@ -144,37 +144,47 @@ function numberProblem(name: string, value: unknown, rule: NumberRule): string |
   return problem && `${name}: ${problem}`;
 }
 
-function stringArrayProblem(name: string, value: unknown, rule: StringArrayRule): string | undefined {
-  if (!Array.isArray(value)) return typeProblem(name, 'an array of strings', value);
-  const countProblem = itemCountProblem(name, value, rule.maxItems, rule.nonEmpty);
-  if (countProblem) return countProblem;
+/**
+ * An array's problem: not an array (`expected` says of what), more than its maxItems or empty when nonEmpty, or the
+ * first item `itemProblem` finds wrong (given the item and its place, "Field[2]").
+ */
+function arrayProblem(
+  name: string,
+  value: unknown,
+  expected: string,
+  rule: { maxItems?: number; nonEmpty?: boolean },
+  itemProblem: (item: unknown, where: string) => string | undefined,
+): string | undefined {
+  if (!Array.isArray(value)) return typeProblem(name, expected, value);
+  const max = rule.maxItems ?? DEFAULT_MAX_ITEMS;
+  if (value.length > max) return `${name}: at most ${max} items (got ${value.length}).`;
+  if (rule.nonEmpty && value.length === 0) return `${name}: must hold at least one item.`;
   for (const [index, item] of (value as unknown[]).entries()) {
-    if (typeof item !== 'string') return typeProblem(`${name}[${index}]`, 'a string', item);
-    const problem = rule.check?.(item);
-    if (problem) return `${name}[${index}]: ${problem}`;
+    const problem = itemProblem(item, `${name}[${index}]`);
+    if (problem) return problem;
   }
   return undefined;
+}
+
+function stringArrayProblem(name: string, value: unknown, rule: StringArrayRule): string | undefined {
+  return arrayProblem(name, value, 'an array of strings', rule, (item, where) => {
+    if (typeof item !== 'string') return typeProblem(where, 'a string', item);
+    const problem = rule.check?.(item);
+    return problem && `${where}: ${problem}`;
+  });
 }
 
 function integerArrayProblem(name: string, value: unknown, rule: IntegerArrayRule): string | undefined {
-  if (!Array.isArray(value)) return typeProblem(name, 'an array of integers', value);
-  const countProblem = itemCountProblem(name, value, rule.maxItems, false);
-  if (countProblem) return countProblem;
-  for (const [index, item] of (value as unknown[]).entries()) {
-    if (typeof item !== 'number' || !Number.isInteger(item)) return typeProblem(`${name}[${index}]`, 'an integer', item);
-    if (!Number.isSafeInteger(item)) {
-      return `${name}[${index}]: must be from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${item}).`;
-    }
-  }
-  return undefined;
+  return arrayProblem(name, value, 'an array of integers', rule, (item, where) => {
+    if (typeof item !== 'number' || !Number.isInteger(item)) return typeProblem(where, 'an integer', item);
+    return Number.isSafeInteger(item)
+      ? undefined
+      : `${where}: must be from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (got ${item}).`;
+  });
 }
 
 function keyValueArrayProblem(name: string, value: unknown, rule: KeyValueArrayRule): string | undefined {
-  if (!Array.isArray(value)) return typeProblem(name, 'an array of {Key, value} objects', value);
-  const countProblem = itemCountProblem(name, value, rule.maxItems, false);
-  if (countProblem) return countProblem;
-  for (const [index, item] of (value as unknown[]).entries()) {
-    const where = `${name}[${index}]`;
+  return arrayProblem(name, value, 'an array of {Key, value} objects', rule, (item, where) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return typeProblem(where, 'an object', item);
     const entry = item as Record<string, unknown>;
     const unknownKey = Object.keys(entry).find((key) => key !== 'Key' && key !== 'value');
@@ -185,15 +195,8 @@ function keyValueArrayProblem(name: string, value: unknown, rule: KeyValueArrayR
     if (entry.value !== undefined && entry.value !== null && typeof entry.value !== 'string') {
       return typeProblem(`${where}.value`, 'a string', entry.value);
     }
-  }
-  return undefined;
-}
-
-function itemCountProblem(name: string, value: unknown[], maxItems: number | undefined, nonEmpty: boolean | undefined): string | undefined {
-  const max = maxItems ?? DEFAULT_MAX_ITEMS;
-  if (value.length > max) return `${name}: at most ${max} items (got ${value.length}).`;
-  if (nonEmpty && value.length === 0) return `${name}: must hold at least one item.`;
-  return undefined;
+    return undefined;
+  });
 }
 
 function typeProblem(name: string, expected: string, value: unknown): string {
