@@ -45,14 +45,17 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
   // re-rendering the panel for the live region in that frame's task delayed it (issue 6).
   const pendingAnswers = useRef(new Set<Cancel>());
   useEffect(() => () => pendingAnswers.current.forEach((cancel) => cancel()), []);
-  /** The answer's words, then `after`: why it was cut off, its end then read as unfinished, as the panel shows it. */
-  const announceAnswer = (markdown: string, after = ''): void => {
+  /**
+   * The answer's words; for one cut off, then `failure` (why), its end read as unfinished, as the panel shows it.
+   */
+  const announceAnswer = (markdown: string, failure?: string): void => {
     const cancel = afterNextPaint(() => {
       pendingAnswers.current.delete(cancel);
-      const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH, after !== '');
+      const { text, cut } = markdownToPlainText(markdown, ANNOUNCED_ANSWER_LENGTH, failure !== undefined);
       // The words, not the markdown source ("**nine**" is heard as "nine"); the whole answer is in the log.
       const name = model.settings.peek().name;
-      announce(fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text }) + after);
+      const words = fill(texts.answerFrom, { name, text: cut ? text + texts.answerContinues : text });
+      announce(failure === undefined ? words : `${words} ${failure}`);
     });
     pendingAnswers.current.add(cancel);
   };
@@ -107,7 +110,7 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
         // An answer cut off is heard with the words that arrived: they are in the log, and may be all that is needed.
         const partial = failure === 'answer' ? message.text.peek() : '';
         if (partial === '') announce(said);
-        else announceAnswer(partial, ` ${said}`);
+        else announceAnswer(partial, said);
       }
       for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
     });

@@ -193,9 +193,10 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * and ~~ left in the welcome popup. Then to 49,783 B, the chat's budget to 41,320 B, for 'mount' ending a widget
  * whose host went with a swapped body (+19 B, all of (a)): without a 'destroy' before the swap it did nothing. Then
  * to 49,789 B for "an object" in the settings warning, which said "a object" (+6 B, all of (a)). Then to 49,804 B,
- * the chat's budget to 41,340 B, for a link's words arriving without their "[" (+14 B): a cut-off answer kept it.
+ * the chat's budget to 41,340 B, for a link's words arriving without their "[" (+14 B): a cut-off answer kept it. Then to
+ * 49,805 B for the announcer saying a cut-off answer's failure as a parameter of its own (+1 B).
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_340, everythingGzip: 40_000, everythingCeilingGzip: 49_804 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_340, everythingGzip: 40_000, everythingCeilingGzip: 49_805 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
