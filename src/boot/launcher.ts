@@ -18,8 +18,8 @@ export type PanelModule = typeof import('./panel-host.js');
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const GLYPHS = {
   chat: 'M6 4h12a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H9l-5 4V6a2 2 0 0 1 2-2z',
+  /** Also the popup's dismiss, drawn smaller. */
   close: 'M6 6l12 12M18 6L6 18',
-  dismiss: 'M7 7l10 10M17 7L7 17',
 };
 
 /**
@@ -150,7 +150,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   });
   dismiss.setAttribute('aria-label', texts.dismissPopup);
   ownWords(dismiss);
-  dismiss.append(glyph('', GLYPHS.dismiss));
+  dismiss.append(glyph('', GLYPHS.close));
   popup.append(popupText, dismiss);
 
   const stops = [

@@ -294,6 +294,39 @@ describe('script tag', () => {
     }
   });
 
+  it('on a slow first open the launcher pulses until the panel arrives; a panel that fails to load stops it', async () => {
+    const glyphAnimations = (page: Page) =>
+      page.evaluate(() => {
+        const glyph = document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelector('.cw-launcher svg');
+        return glyph ? glyph.getAnimations().map((animation) => (animation as CSSAnimation).animationName) : null;
+      });
+    for (const outcome of ['arrives', 'fails'] as const) {
+      const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
+      try {
+        let release = (): void => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/dist/widget/panel-*.js', async (route) => {
+          await held;
+          await (outcome === 'arrives' ? route.continue() : route.abort());
+        });
+        const launcher = page.locator('.cw-launcher');
+        await expect.poll(() => launcher.getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
+        expect(await glyphAnimations(page)).toEqual([]);
+
+        await launcher.click();
+        expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+        await expect.poll(() => glyphAnimations(page)).toEqual(['cw-rise']);
+        release();
+        if (outcome === 'arrives') await page.getByRole('dialog').waitFor();
+        else await page.getByRole('alert').filter({ hasText: 'The chat could not be loaded' }).waitFor();
+        await expect.poll(() => glyphAnimations(page)).toEqual([]);
+        if (outcome === 'arrives') expect(log.problems()).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   it('mounts one widget when the snippet is pasted twice', async () => {
     const snippet = `<script>${QUEUE_STUB}</script>${scriptTag(fixture.service.url, fixture.service.serialNumber)}`;
     const before = fixture.site.hits.get('/dist/chatbot-widget.module.js') ?? 0;
