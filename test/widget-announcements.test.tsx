@@ -108,3 +108,75 @@ describe('announcements of mounted widgets', () => {
     ]);
   });
 });
+
+describe('an answer that ends while the chat is closed', () => {
+  /** ClientAsk answers only when `release` is called: the question waits meanwhile. */
+  function heldService(): { fake: FakeFetch; release: () => void } {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fake = createFakeFetch(async (request) => {
+      if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
+      await held;
+      return streamResponse({
+        chunks: [
+          bytes('data: {"content":"Three homes."}\n\n'),
+          bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"Three homes.","TotalToken":3}\n\n'),
+        ],
+      });
+    });
+    return { fake, release };
+  }
+  const launcherOf = (shadow: ShadowRoot): Element => shadow.querySelector('.cw-launcher')!;
+
+  it('is heard, and marks the launcher (a description and its dot) until the chat opens again', async () => {
+    const { fake, release } = heldService();
+    const { widget, shadow } = start({ open: true }, fake);
+    const said = await heard(shadow);
+    const sent = widget.send('Homes in Austin?');
+    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
+    widget.close();
+    release();
+    await expect(sent).resolves.toEqual({ ok: true });
+    await until(() => said.length > 0);
+
+    expect(said).toEqual(['Harbor Bot: Three homes.']);
+    expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
+    // Closed, the live region waits outside the hidden panel: hidden, a screen reader would not read it.
+    expect(shadow.querySelector('[aria-live="polite"]')?.closest('[hidden]')).toBeNull();
+
+    widget.open();
+    await until(() => !launcherOf(shadow).hasAttribute('aria-description'));
+    expect(shadow.querySelector('[role="dialog"] [aria-live="polite"]')).not.toBeNull();
+  });
+
+  it('does not mark the launcher for an answer that ends while the chat is open', async () => {
+    const { fake, release } = heldService();
+    const { widget, shadow } = start({ open: true }, fake);
+    const said = await heard(shadow);
+    const sent = widget.send('Homes in Austin?');
+    release();
+    await expect(sent).resolves.toEqual({ ok: true });
+    await until(() => said.length > 0);
+    widget.close();
+    expect(launcherOf(shadow).hasAttribute('aria-description')).toBe(false);
+  });
+
+  it('marks the launcher for a translated description, and for an answer cut off', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fake = createFakeFetch(async (request) => {
+      if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
+      await held;
+      return streamResponse({ chunks: [bytes('data: {"content":"Three ho"}\n\n')], end: 'error' });
+    });
+    const { widget, shadow } = start({ open: true, texts: { newAnswer: 'Neue Antwort' } }, fake);
+    const said = await heard(shadow);
+    void widget.send('Homes in Austin?');
+    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
+    widget.close();
+    release();
+    await until(() => said.length > 0);
+    expect(said[0]).toMatch(/^Harbor Bot: Three ho/);
+    expect(launcherOf(shadow).getAttribute('aria-description')).toBe('Neue Antwort');
+  });
+});

@@ -72,6 +72,8 @@ export interface WidgetTexts {
   answerFailed: string;
   /** Ends an announced answer that was cut short; the whole answer is in the conversation. */
   answerContinues: string;
+  /** The launcher's description while an answer that ended with the chat closed has not been seen. */
+  newAnswer: string;
   suggestions: string;
   /** {wait}: when, in mount()'s locale (Intl.RelativeTimeFormat, "in 45 seconds"). */
   rateLimitWait: string;

@@ -31,9 +31,10 @@ export interface Announcer {
  * copy feedback) through `announce`. Messages restored from storage are already known and stay silent, and so is
  * what another tab or widget of this chatbot asked: an answer or a question's failure this panel did not see on its
  * way arrives from storage already finished, and was that writer's news (its own panel said it). Reads statuses,
- * not texts, so a streamed chunk does not even wake this up.
+ * not texts, so a streamed chunk does not even wake this up. `onAnswerEnd`: an answer this panel saw on its way has
+ * ended (finished, failed or cut off; not stopped, which the visitor did).
  */
-export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
+export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?: () => void): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
   const counter = useRef(0);
   const announce = useCallback((text: string) => {
@@ -94,6 +95,7 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts): Announcer {
         if (status !== previous) {
           awaiting.delete(message.id);
           if (message.role === 'assistant' && (previous === 'waiting' || previous === 'streaming')) {
+            if (status !== 'stopped') onAnswerEnd?.();
             if (status === 'done') announceAnswer(message.text.peek());
             else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
             else if (status === 'stopped') announce(texts.answerStopped);

@@ -55,7 +55,19 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const logRef = useRef<HTMLDivElement>(null);
   const texts = useMemo(() => panelTexts(model.texts), [model]);
   const { lang, dir } = texts;
-  const announcer = useAnnouncer(model, texts);
+  // An answer that ends while a floating panel is closed marks the launcher (a dot, panel.css, and a description for
+  // screen readers) until the panel opens again: the visitor closed it to wait, and would not know it had come.
+  const markLauncher = (news: boolean): void => {
+    const launcher = (dialogRef.current?.getRootNode() as ShadowRoot | undefined)?.querySelector('.cw-launcher');
+    if (news) launcher?.setAttribute('aria-description', texts.newAnswer);
+    else launcher?.removeAttribute('aria-description');
+  };
+  const announcer = useAnnouncer(model, texts, () => model.isOpen.peek() || markLauncher(true));
+  useLayoutEffect(() => {
+    if (open) markLauncher(false);
+  }, [open]);
+  // Closed, the panel is hidden and its live region with it: the region waits outside, so what ends meanwhile is heard.
+  const liveRegion = <LiveRegion announcement={announcer.current} />;
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
   useVisualViewport(floating && open, dialogRef);
   const dropScroll = useFileDrop(dialogRef, settings.enableUploadImage ? media : undefined);
@@ -115,6 +127,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
 
   return (
     <TextsProvider value={texts}>
+    {!open && liveRegion}
     <div
       ref={dialogRef}
       id={id}
@@ -174,7 +187,7 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
         listRef={logRef}
         focusComposer={focusComposer}
       />
-      <LiveRegion announcement={announcer.current} />
+      {open && liveRegion}
       {suggesting && (
         <SuggestedMessages
           items={settings.suggestedMessages}

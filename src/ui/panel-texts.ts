@@ -35,6 +35,7 @@ const PANEL_TEXTS = {
   answerFrom: '{name}: {text}',
   answerFailed: 'The answer failed: {error}',
   answerContinues: '… (continues in the conversation)',
+  newAnswer: 'New answer',
   suggestions: 'Suggested messages',
   rateLimitWait: 'You can send again {wait}.',
   talkToHuman: 'Talk to a person',

@@ -445,3 +445,46 @@ describe("the chatbot's name in the header", () => {
     }
   });
 });
+
+describe("the launcher's new-answer dot", () => {
+  it('shows on the launcher, inside its circle, for an answer that ended while the chat was closed, until it opens', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
+    try {
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/ClientAsk', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const launcher = page.locator('.cw-launcher');
+      const dot = () =>
+        launcher.evaluate((element) => {
+          const style = getComputedStyle(element, '::after');
+          const box = element.getBoundingClientRect();
+          const [top, right, size] = [parseFloat(style.top), parseFloat(style.right), parseFloat(style.width)];
+          // The dot's centre, from the launcher's centre: within the circle less the dot's radius, it is not clipped.
+          const fromCentre = Math.hypot(box.width / 2 - right - size / 2, box.height / 2 - top - size / 2);
+          return style.content === 'none' ? null : { background: style.backgroundColor, inside: fromCentre + size / 2 <= box.width / 2 };
+        });
+      await launcher.click();
+      await ask(page, 'Tell me more');
+      await launcher.click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      expect(await dot()).toBeNull();
+      release();
+
+      await expect.poll(() => launcher.getAttribute('aria-description')).toBe('New answer');
+      expect(await dot()).toEqual({ background: 'rgb(220, 38, 38)', inside: true });
+      expect(await pageOverflowX(page)).toBe(0);
+      await screenshot(page, 'launcher-new-answer');
+
+      await launcher.click();
+      await page.getByRole('dialog').waitFor();
+      expect(await launcher.getAttribute('aria-description')).toBeNull();
+      expect(await dot()).toBeNull();
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
