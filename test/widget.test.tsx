@@ -254,6 +254,21 @@ describe('mount', () => {
     expect(localStorage.getItem('cw:demo-realty:chat:messages')).toBe(kept);
   });
 
+  it('a stored message whose time no Date can hold (another script, corrupted storage) is dropped; the rest of the conversation shows', async () => {
+    localStorage.setItem('cw:demo-realty:chat:messages', JSON.stringify([
+      { id: 'old-1', role: 'user', status: 'sent', createdAt: 1_700_000_000_000, text: 'Homes in Austin?' },
+      { id: 'old-2', role: 'assistant', status: 'done', createdAt: 1e300, text: 'Never shown' },
+      { id: 'old-3', role: 'assistant', status: 'done', createdAt: 1_700_000_001_000, text: 'Three homes.' },
+    ]));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    start({ open: true });
+    const shadow = hosts()[0]?.shadowRoot;
+    await until(() => shadow?.textContent?.includes('Three homes.') === true);
+    expect(shadow?.textContent).toContain('Homes in Austin?');
+    expect(shadow?.textContent).not.toContain('Never shown');
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('the locale option sets lang on the host and shapes the message times', async () => {
     const fake = createFakeFetch((request) =>
       request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),

@@ -120,6 +120,8 @@ export function readStoredMessage(value: unknown, endedAs?: string): StoredMessa
   if (!isRecord(value)) return null;
   const { id, role, text, status, createdAt, error, attachments, mailto } = value;
   if (!isString(id) || !ROLES.includes(role as MessageRole) || !isString(text) || !isNumber(createdAt)) return null;
+  // A time beyond Date's range (±8.64e15 ms) makes the message's clock throw as it renders, and the panel with it.
+  if (Math.abs(createdAt) > 864e13) return null;
   if (!STATUSES.includes(status as MessageStatus)) return null;
   const message: StoredMessage = { id, role: role as MessageRole, text, status: status as MessageStatus, createdAt };
   if (isString(error)) message.error = error;
