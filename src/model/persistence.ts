@@ -157,10 +157,14 @@ export function readDraft(store: KeyValueStore): string {
   return isString(stored) ? stored : '';
 }
 
-/** A stored time (`started`, `saved`); 0 when there is none (nothing stored, or stored by an earlier version). */
-export function readTime(store: KeyValueStore, key: string): number {
+/**
+ * A stored time (`started`, `saved`); 0 when there is none (nothing stored, or stored by an earlier version), or when
+ * it is after `now`: a clock set back since (or another script) wrote it, and a start still to come would end every
+ * message written before it, the visitor's next question and answer included.
+ */
+export function readTime(store: KeyValueStore, key: string, now: number): number {
   const stored = store.get<unknown>(key);
-  return isNumber(stored) ? stored : 0;
+  return isNumber(stored) && stored <= now ? stored : 0;
 }
 
 /** Ids of messages a writer removed (retried, edited): no other writer brings them back. */

@@ -97,10 +97,10 @@ export function createTabSync(
   const kept = (list: LiveMessage[]): LiveMessage[] => list.filter((message) => !removed.has(message.id));
 
   function restore(): void {
-    startedAt = readTime(store, STORE_KEYS.started);
+    startedAt = readTime(store, STORE_KEYS.started, clock.now());
     removed = new Set(readRemoved(store));
     // Written lately: an answer still arriving may be streaming in another tab (checkStale gives it up otherwise).
-    const lately = clock.now() - readTime(store, STORE_KEYS.saved) < STALE_ANSWER_MS;
+    const lately = clock.now() - readTime(store, STORE_KEYS.saved, clock.now()) < STALE_ANSWER_MS;
     batch(() => {
       messages.value = kept(readMessages(store, lately ? undefined : interrupted));
       if (draft.peek() === '') draft.value = readDraft(store);
@@ -119,7 +119,7 @@ export function createTabSync(
     const arriving = live().filter((message) => !isOwn(message) && isArriving(message.status.peek()));
     // Storage is read only when another tab's answer is arriving: this runs on every write of this tab too.
     if (arriving.length === 0 || disposed) return;
-    const quiet = clock.now() - readTime(store, STORE_KEYS.saved);
+    const quiet = clock.now() - readTime(store, STORE_KEYS.saved, clock.now());
     if (quiet < STALE_ANSWER_MS) cancelStaleCheck = clock.setTimeout(checkStale, STALE_ANSWER_MS - quiet);
     else {
       batch(() => {
@@ -137,7 +137,7 @@ export function createTabSync(
    * which must then be written again.
    */
   function takeInStored(otherTabWrote: boolean): boolean {
-    const storedStart = readTime(store, STORE_KEYS.started);
+    const storedStart = readTime(store, STORE_KEYS.started, clock.now());
     const ended = storedStart > startedAt;
     if (ended) {
       startedAt = storedStart;

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from '../../src/model/settings';
 import { failureText } from '../../src/api/messages';
 import { createHarness, settle, statuses, texts } from '../helpers/conversation-harness';
 import { FakeStorage, quotaError, securityError } from '../helpers/fake-storage';
+import { createFakeClock } from '../helpers/fake-time';
 
 const MESSAGES = 'cw:demo-realty:chat:messages';
 const SESSION = 'cw:demo-realty:chat:session';
@@ -225,6 +226,40 @@ describe('conversation persistence', () => {
     expect(texts(conversation)).toEqual(['valid']);
     expect(conversation.sessionKey()).toBeUndefined();
     expect(conversation.draft.value).toBe('');
+  });
+
+  it('a stored start of the conversation in the future (the clock set back since, or another script) does not swallow new messages', async () => {
+    const local = new FakeStorage();
+    const clock = createFakeClock();
+    local.setItem('cw:demo-realty:chat:started', JSON.stringify(clock.now() + 365 * 24 * 3600 * 1000));
+    const first = createHarness({ local, clock });
+    const sent = first.conversation.send('Homes in Austin?');
+    (await first.fake.nextAsk()).finish('Three homes.');
+    await sent;
+    afterAnswerPainted(first);
+    expect(texts(first.conversation)).toEqual(['Homes in Austin?', 'Three homes.']);
+    // Kept across a reload too, and a new conversation still ends it.
+    const second = first.reload();
+    expect(texts(second.conversation)).toEqual(['Homes in Austin?', 'Three homes.']);
+    clock.advance(1000);
+    second.conversation.newConversation();
+    const again = second.conversation.send('And in Porto?');
+    (await second.fake.nextAsk()).finish('Two homes.');
+    await again;
+    afterAnswerPainted(second);
+    expect(texts(second.reload().conversation)).toEqual(['And in Porto?', 'Two homes.']);
+  });
+
+  it('a stored time of the last write in the future does not keep another tab\'s answer arriving for good', () => {
+    const local = new FakeStorage();
+    const clock = createFakeClock();
+    local.setItem(MESSAGES, JSON.stringify([
+      { id: 'other-1', role: 'user', text: 'Homes in Austin?', status: 'sent', createdAt: clock.now() - 5000 },
+      { id: 'other-2', role: 'assistant', text: 'Three', status: 'streaming', createdAt: clock.now() - 5000 },
+    ]));
+    local.setItem('cw:demo-realty:chat:saved', JSON.stringify(clock.now() + 365 * 24 * 3600 * 1000));
+    const { conversation } = createHarness({ local, clock });
+    expect(statuses(conversation)).toEqual(['user:sent', 'assistant:interrupted']);
   });
 
   it('asks once in a fresh session when the stored session is no longer known (HTTP 401)', async () => {
