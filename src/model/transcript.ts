@@ -20,11 +20,10 @@ export function transcriptOf(messages: readonly ChatMessage[], botName: string, 
 
 /** A mailto: link to `email` with `subject`, its body the transcript's newest MAX_MAILTO_TRANSCRIPT characters. */
 export function mailtoWithTranscript(email: string, subject: string, transcript: string): string {
-  if (transcript.length > MAX_MAILTO_TRANSCRIPT) {
-    let start = transcript.length - MAX_MAILTO_TRANSCRIPT;
-    // Never from the middle of an emoji: half a surrogate pair makes encodeURIComponent throw.
-    if (/[\uDC00-\uDFFF]/.test(transcript[start]!)) start++;
-    transcript = `…${transcript.slice(start)}`;
-  }
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(transcript)}`;
+  if (transcript.length > MAX_MAILTO_TRANSCRIPT) transcript = `…${transcript.slice(-MAX_MAILTO_TRANSCRIPT)}`;
+  // Half a surrogate pair, which carries no character, is left out: encodeURIComponent throws on it, and the visitor
+  // could not reach a person. The cut above may split an emoji; an answer stopped between the two chunks a service
+  // split one into keeps half of it, for good. In a /u pattern only an unpaired half is \p{Cs}.
+  const encode = (text: string): string => encodeURIComponent(text.replace(/\p{Cs}/gu, ''));
+  return `mailto:${email}?subject=${encode(subject)}&body=${encode(transcript)}`;
 }

@@ -450,6 +450,21 @@ describe('widget model: sessions and conversation', () => {
     }
   });
 
+  it('talk to a person still works when an answer or the name holds half an emoji (an answer stopped between the halves)', async () => {
+    const { model, fake } = createModel({ config: { Name: 'Realty Bot \udc00', TalkToHumanEmail: 'agents@realty.test' } });
+    await settle();
+    const sent = model.conversation.send('Any pools?');
+    (await fake.nextAsk()).finish('Two with a pool \ud83c');
+    await sent;
+    model.talkToHuman();
+    await settle();
+    const notice = model.conversation.messages.value.at(-1);
+    expect(notice?.role).toBe('notice');
+    const mailto = new URL(notice?.mailto ?? '');
+    expect(mailto.searchParams.get('subject')).toBe('Conversation with Realty Bot ');
+    expect(mailto.searchParams.get('body')).toBe('You: Any pools?\n\nRealty Bot : Two with a pool ');
+  });
+
   it('dispose aborts a running answer and keeps what arrived for the next page', async () => {
     const first = createModel();
     first.model.open();
