@@ -15,6 +15,7 @@
  * The service's answer (status and envelope) goes back unchanged, so the page reads it like a direct answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { DEFAULT_PATHS, SECRET_KEY_HEADER, type Envelope } from '../src/api/types';
 import type { DemoRequestContext, DemoRoute } from './site';
 
@@ -96,8 +97,22 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-/** Only the site's own pages may call the console API (a missing Origin is a same-origin GET or a non-browser). */
+/**
+ * Only the site's own pages may call the console API (a missing Origin is a same-origin GET or a non-browser), and
+ * only by a loopback name or an IP address: a page elsewhere whose own name it points at this address (DNS
+ * rebinding) is same-origin with itself, so its Origin matches its Host, and it would edit the chatbot and read its
+ * operator-only settings through the secret key this route adds. An IP address cannot be rebound.
+ */
 function assertSameSite(request: IncomingMessage): void {
+  let hostname = '';
+  try {
+    hostname = new URL(`http://${request.headers.host ?? ''}`).hostname;
+  } catch {
+    // an unreadable Host is refused below
+  }
+  if (!(hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(hostname.replace(/^\[|\]$/g, '')))) {
+    throw new ProxyError(403, 'The console API answers only at localhost or an IP address, not at a host name.');
+  }
   const origin = request.headers.origin;
   if (origin === undefined) return;
   let host = '';

@@ -2,6 +2,7 @@
  * The console's server-side proxy over real HTTP: the demo site in front of the reference service. The page gets the
  * service's envelopes without ever holding the secret key; everything outside the allow-list is refused.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isServiceError, type Envelope } from '../../src/api/index';
 import { CONSOLE_OPERATIONS } from '../../demo/console-api';
@@ -33,6 +34,23 @@ async function call(
   });
   const text = await response.text();
   return { status: response.status, envelope: JSON.parse(text) as Envelope<unknown>, text };
+}
+
+/** A POST with the Host header given (fetch sends the URL's own). */
+function rawPost(operation: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${site.url}/console-api/${operation}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (part: string) => (text += part));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 describe('console API proxy', () => {
@@ -103,6 +121,19 @@ describe('console API proxy', () => {
     expect(getEdit.status).toBe(405);
     const getModels = await fetch(`${site.url}/console-api/modelList`);
     expect(getModels.status).toBe(200);
+  });
+
+  it('answers only a loopback name or an IP address in Host: a page whose own name was pointed here (DNS rebinding) is refused', async () => {
+    const port = new URL(site.url).port;
+    const rebound = await rawPost('getSettings', '{}', { host: `rebind.example:${port}`, origin: `http://rebind.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.text).not.toContain('SystemMessage');
+    const edit = await rawPost('edit', '{"Name":"Rebound"}', { host: `rebind.example:${port}`, origin: `http://rebind.example:${port}` });
+    expect(edit.status).toBe(403);
+    expect(((await call('getSettings', {})).envelope.Data as { Name: string }).Name).not.toBe('Rebound');
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect((await rawPost('getSettings', '{}', { host, origin: `http://${host}` })).status).toBe(200);
+    }
   });
 
   it('refuses bodies over 1 MB', async () => {
