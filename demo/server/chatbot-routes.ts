@@ -25,7 +25,8 @@ const GET_SESSION_SCHEMA: Schema = {
 };
 
 export function findChatbot(store: JsonStore, serialNumber: string, field = 'serialNumber'): ChatbotRecord {
-  const chatbot = store.data.chatbots[serialNumber];
+  // Own keys only: "__proto__" or "constructor" found Object's and failed later as an internal error.
+  const chatbot = Object.hasOwn(store.data.chatbots, serialNumber) ? store.data.chatbots[serialNumber] : undefined;
   if (!chatbot) throw notFound(`${field}: there is no chatbot "${serialNumber}".`);
   return chatbot;
 }

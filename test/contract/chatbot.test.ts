@@ -47,6 +47,13 @@ describe('GetConfig', () => {
     const client = anonymousClient(service);
     await expectBusiness(client.getConfig({ serialNumber: 'nope', clientTimeZone: 'UTC', clientCurrentTime: '' }), 404, 'serialNumber', 'nope');
     await expectBusiness(client.getConfig({} as GetConfigRequest), 400, 'serialNumber', 'required');
+    // Names every object has (its prototype's) are no chatbot either: a 404, not an internal error.
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      await expectBusiness(client.getConfig({ serialNumber: name, clientTimeZone: 'UTC', clientCurrentTime: '' }), 404, name);
+      await expectBusiness(client.getSession({ serialNumber: name }), 404, name);
+      await expectBusiness(adminClient(service).realEstateList({ SerialNumber: name }), 404, name);
+      await expectBusiness(adminClient(service).edit({ serialNumber: name, Name: 'x' }), 404, name);
+    }
     await expectBusiness(
       client.getConfig({ serialNumber: service.serialNumber, clientTimeZone: 'UTC', clientCurrentTime: 'yesterday' }),
       400,
