@@ -96,6 +96,8 @@ export function demoContentSecurityPolicy(serviceUrl: string): string {
   ].join('; ');
 }
 
+const OWN_FRAMES_ONLY = { 'Content-Security-Policy': "frame-ancestors 'self'" };
+
 class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -216,9 +218,11 @@ export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite>
       path: '/dist/',
       handle: (request, response, { path }) => sendFile(request, response, distDir, path.slice('/dist'.length)),
     },
-    // The operator console (issue 5): its page, and the proxy that adds the secret key on the server.
-    page('/console.html', 'console.html'),
-    page('/console-preview.html', 'console-preview.html'),
+    // The operator console (issue 5): its page, and the proxy that adds the secret key on the server. Framed only by
+    // this site (the console frames its preview): a page elsewhere could frame it unseen and have the operator click
+    // Save or Delete, whose calls are this site's own.
+    page('/console.html', 'console.html', OWN_FRAMES_ONLY),
+    page('/console-preview.html', 'console-preview.html', OWN_FRAMES_ONLY),
     createConsoleApiRoute(),
   ];
 

@@ -147,6 +147,13 @@ describe('demo site: pages', () => {
     expect((await rawGet(site.url, '/')).headers['content-security-policy']).toBeUndefined();
   });
 
+  it('lets only its own pages frame the console and its preview (no clickjacking of Save or Delete)', async () => {
+    for (const path of ['/console.html', '/console-preview.html']) {
+      const policy = (await rawGet(site.url, path)).headers['content-security-policy'];
+      expect(policy, path).toBe("frame-ancestors 'self'");
+    }
+  });
+
   it('never sends the secret key to the browser', async () => {
     const paths = ['/', '/inline.html', '/csp.html', '/demo-config.json', '/assets/home.js', '/assets/page-status.js'];
     for (const path of paths) expect((await rawGet(site.url, path)).body, path).not.toContain(SECRET_KEY);
