@@ -54,6 +54,7 @@ export interface StoreData {
   secretKey?: string;
   /** The workspace's session key (service-api.md 5: "in the workspace's webhooks API area"). */
   workspaceSessionKey?: string;
+  /** `file` is no longer counted (file ids are random: uploads.ts), kept so that earlier data files still read. */
   nextId: { session: number; message: number; listing: number; file: number };
   chatbots: Record<string, ChatbotRecord>;
   listings: ListingRecord[];

@@ -32,6 +32,19 @@ export function fileUrl(baseUrl: string, file: FileRecord): string {
   return `${baseUrl}/upload/${file.id}?token=${file.token}`;
 }
 
+/**
+ * A FileStoreId no one can guess: a visitor's key asks with any finished file of its chatbot by id (a conversation may
+ * change session between an upload and its question), so with ids counted 1, 2, 3 a visitor could ask with another
+ * visitor's upload and read its name in the answer (a real model would describe its content). 53 random bits, as
+ * many as a JSON number holds exactly.
+ */
+function newFileId(files: Record<string, FileRecord>): number {
+  for (;;) {
+    const id = Number(randomBytes(8).readBigUInt64BE() >> 11n);
+    if (id > 0 && !Object.hasOwn(files, String(id))) return id;
+  }
+}
+
 export const preUpload: Handler = async (ctx) => {
   requireCredential(ctx.caller);
   const body = validateBody(await ctx.body(), PRE_UPLOAD_SCHEMA);
@@ -39,7 +52,7 @@ export const preUpload: Handler = async (ctx) => {
   const now = ctx.service.now();
   forgetAbandonedUploads(store.data.files, now);
   const file: FileRecord = {
-    id: store.data.nextId.file++,
+    id: newFileId(store.data.files),
     fileName: (body.fileName as string).trim(),
     token: randomBytes(18).toString('base64url'),
     ownerSerial: ctx.caller.kind === 'session' ? ctx.caller.session.serialNumber : null,

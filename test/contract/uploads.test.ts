@@ -165,6 +165,20 @@ describe('media questions', () => {
     expect(readDataFile(service)).toEqual(before);
   });
 
+  it("a visitor cannot count its way to another visitor's files: ids next to its own are nobody's", async () => {
+    const alice = await visitor(service);
+    const hers = await upload(alice.client, pngBytes(), 'passport-alice.png');
+    const bob = await visitor(service);
+    const his = await upload(bob.client, pngBytes(), 'bob.png');
+    for (let step = -5; step <= 5; step++) {
+      if (step === 0 || his + step < 1) continue;
+      const asked = bob.client.ask({ sessionID: bob.sessionID, content: '', chatAskType: 'Image', fileIds: [his + step] });
+      await expectBusiness(asked, 404, 'fileIds');
+    }
+    const answer = await alice.client.ask({ sessionID: alice.sessionID, content: '', chatAskType: 'Image', fileIds: [hers] });
+    expect(answer.content).toContain('passport-alice.png');
+  });
+
   it('refuses image and audio questions when the chatbot turned them off (403)', async () => {
     const { client, sessionID } = await visitor(service);
     const image = await upload(client, pngBytes(), 'a.png');
