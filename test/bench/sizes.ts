@@ -2,7 +2,7 @@
  * Size report of the build, and the size budget (issue 3, issue 6). Three sets of the script-tag graph:
  * - before opening the chat: the loader, the boot module and its static import closure; budget 12 KB gzip, enforced;
  * - the chat: what a visitor downloads to open the chat and talk by text (before opening + the panel file, which
- *   vite.config.ts groups as 'panel'); budget 41.54 KB gzip, enforced;
+ *   vite.config.ts groups as 'panel'); budget 41.55 KB gzip, enforced;
  * - everything: every JavaScript file of the graph, including the media chunk(s) that load only on first media use
  *   (picker, paste, drop, microphone); target 40 KB gzip (issue 6), missed today and printed with the gap, not
  *   hidden. Until it is met, a ceiling just above today's size is enforced instead, so everything cannot grow
@@ -194,9 +194,9 @@ const PANEL_SOURCES = ['src/boot/panel-host.tsx', 'src/model/chat-engine.ts'];
  * whose host went with a swapped body (+19 B, all of (a)): without a 'destroy' before the swap it did nothing. Then
  * to 49,789 B for "an object" in the settings warning, which said "a object" (+6 B, all of (a)). Then to 49,804 B,
  * the chat's budget to 41,340 B, for a link's words arriving without their "[" (+14 B): a cut-off answer kept it. Then to
- * 49,805 B for the announcer saying a cut-off answer's failure as a parameter of its own (+1 B). Then to 49,833 B, the chat's budget to 41,370 B, for the launcher's glyph pulsing while a first open waits for the panel's file (+28 B, all of (a), after -15 B from drawing the popup's dismiss with the close glyph's path): on a slow network the launcher turned into a close button and nothing else happened for seconds. Then to 50,002 B, the chat's budget to 41,540 B, for an answer that ends while the chat is closed (+169 B of (b)): it is heard through the live region, which waits outside the hidden panel, and the launcher gets a description ("New answer") and a dot until the chat opens; a visitor who closed the chat to wait was told nothing, on screen or by a screen reader.
+ * 49,805 B for the announcer saying a cut-off answer's failure as a parameter of its own (+1 B). Then to 49,833 B, the chat's budget to 41,370 B, for the launcher's glyph pulsing while a first open waits for the panel's file (+28 B, all of (a), after -15 B from drawing the popup's dismiss with the close glyph's path): on a slow network the launcher turned into a close button and nothing else happened for seconds. Then to 50,002 B, the chat's budget to 41,540 B, for an answer that ends while the chat is closed (+169 B of (b)): it is heard through the live region, which waits outside the hidden panel, and the launcher gets a description ("New answer") and a dot until the chat opens; a visitor who closed the chat to wait was told nothing, on screen or by a screen reader. Then to 50,012 B, the chat's budget to 41,550 B, for three fixes of a security review (+10 B, +3 B of (a)): a stored message dated beyond Date's range broke the panel on every reload, a stored start or write time in the future dropped every new message at the next write, and half an emoji in the transcript made "Talk to a person" do nothing.
  */
-export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_540, everythingGzip: 40_000, everythingCeilingGzip: 50_002 } as const;
+export const BUDGETS = { initialGzip: 12_000, chatGzip: 41_550, everythingGzip: 40_000, everythingCeilingGzip: 50_012 } as const;
 export type Budgets = { readonly [Name in keyof typeof BUDGETS]: number };
 
 export interface Size {
