@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatMessageTime } from '../model/time.js';
 import type { ChatMessage, ConversationModel } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
@@ -34,7 +34,13 @@ export function Message({
   const error = message.error.value;
   const texts = useTexts();
   const { lang } = texts;
-  useLayoutEffect(onLayout);
+  // Not on its first render: a message that arrives arrives with a render of the list, which keeps the newest in view
+  // once for all of them; hundreds of restored messages each forcing a layout took a second to open the panel.
+  const rendered = useRef(false);
+  useLayoutEffect(() => {
+    if (rendered.current) onLayout();
+    rendered.current = true;
+  });
 
   const failed = status === 'failed' || status === 'interrupted';
   // Only answers wait or stream (a reload brings them back interrupted), so a question is always finished.

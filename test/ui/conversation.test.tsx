@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
+import { createMessage } from '../../src/model/persistence';
 import { createFakeModel } from '../helpers/fake-model';
 import { afterPaint, liveRegion, renderPanel } from '../helpers/render-ui';
 
@@ -491,6 +492,24 @@ describe('scrolling', () => {
     expect(list.scrollTop).toBe(1400);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Jump to latest message' })).toBeNull());
     expect(document.activeElement).toBe(list);
+  });
+
+  test('a long conversation arriving at once (restored from storage) is laid out to keep the newest in view once, not once per message', async () => {
+    const model = inline();
+    await renderPanel(model);
+    const list = log();
+    let layouts = 0;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => ((layouts += 1), 90_000) });
+    const restored = Array.from({ length: 300 }, (_, index) =>
+      createMessage({ id: `m${index}`, role: index % 2 ? 'assistant' : 'user', status: index % 2 ? 'done' : 'sent', createdAt: 0, text: `**${index}**` }),
+    );
+    act(() => {
+      model.conversation.messages.value = restored;
+    });
+    expect(list.querySelectorAll('.cw-msg--assistant[data-status="done"]')).toHaveLength(150);
+    expect(list.scrollTop).toBe(90_000);
+    // Each read of the log's height is a forced layout of everything in it: 300 of them took a second in Chromium.
+    expect(layouts).toBeLessThanOrEqual(2);
   });
 
   test("the visitor's own new question brings the view back down", async () => {
