@@ -5,6 +5,8 @@ export class FakeStorage implements Storage {
   failSet: Error | null = null;
   /** Thrown by every call (storage blocked). */
   failAll: Error | null = null;
+  /** Characters of keys and values it holds at most, as a browser's quota (about 5 million there). */
+  quota = Infinity;
 
   get length(): number {
     this.guard();
@@ -21,6 +23,8 @@ export class FakeStorage implements Storage {
   setItem(key: string, value: string): void {
     this.guard();
     if (this.failSet) throw this.failSet;
+    const used = [...this.items].reduce((sum, [name, text]) => (name === key ? sum : sum + name.length + text.length), 0);
+    if (used + key.length + String(value).length > this.quota) throw quotaError();
     this.items.set(key, String(value));
   }
   removeItem(key: string): void {

@@ -198,6 +198,30 @@ describe('conversation persistence', () => {
     expect(local.items.size).toBe(0);
   });
 
+  it('a conversation grown too long for a full storage keeps it all on the page, and its newest messages for the next one', async () => {
+    const local = new FakeStorage();
+    const first = createHarness({ local });
+    for (let index = 0; index < 20; index += 1) {
+      const sent = first.conversation.send(`Question ${index}`);
+      (await first.fake.nextAsk()).finish(`Answer ${index}: ${'a long answer '.repeat(50)}`);
+      await sent;
+    }
+    afterAnswerPainted(first);
+    // The rest of the quota is the page's own: the conversation has no room to grow.
+    local.quota = [...local.items].reduce((sum, [key, text]) => sum + key.length + text.length, 100);
+    const sent = first.conversation.send('Homes in Denver?');
+    (await first.fake.nextAsk()).finish('Two, on Elm St.');
+    await sent;
+    afterAnswerPainted(first);
+    expect(texts(first.conversation)).toHaveLength(42);
+
+    const next = texts(first.reload().conversation);
+    expect(next.slice(-2)).toEqual(['Homes in Denver?', 'Two, on Elm St.']);
+    // Halved until it fits: at least half the conversation still comes back.
+    expect(next.length).toBeGreaterThanOrEqual(21);
+    expect(texts(first.conversation).slice(-next.length)).toEqual(next);
+  });
+
   it('keeps working when storage is blocked altogether', async () => {
     const local = new FakeStorage();
     const session = new FakeStorage();
