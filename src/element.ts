@@ -118,16 +118,25 @@ export function defineElement(): boolean {
       this.#queue();
     }
     open(): void {
-      this.#widget?.open();
+      this.#now()?.open();
     }
     close(): void {
-      this.#widget?.close();
+      this.#now()?.close();
     }
     toggle(): void {
-      this.#widget?.toggle();
+      this.#now()?.toggle();
     }
     send(text: string): Promise<SendResult> {
-      return this.#widget?.send(text) ?? Promise.resolve({ ok: false, reason: 'failed' });
+      return this.#now()?.send(text) ?? Promise.resolve({ ok: false, reason: 'failed' });
+    }
+
+    /**
+     * The widget the element has now: a call right after the page added the element (or changed an attribute) comes
+     * before the microtask that mounts it, and did nothing (`append(element); element.open()` left the chat closed).
+     */
+    #now(): Widget | null {
+      this.#sync(); // changes nothing when nothing waits for it
+      return this.#widget;
     }
 
     #queue(): void {

@@ -149,6 +149,22 @@ describe('<chatbot-widget>', () => {
     expect(requests).toHaveLength(1); // never remounted
   });
 
+  it('opens, and sends, when asked in the same task that added it (before its mount)', async () => {
+    defineElement();
+    serve();
+    const element = create({ 'serial-number': 'bot-a', 'base-url': 'https://chat.example.test' });
+    const seen: string[] = [];
+    element.addEventListener('chatbot-open', () => seen.push('open'));
+    element.addEventListener('chatbot-message', (event) => seen.push(`message ${event.detail.text}`));
+    document.body.append(element);
+    element.open();
+    void element.send('Hello?');
+    await microtasks();
+    expect(seen).toEqual(['open', 'message Hello?']);
+    expect(element.shadowRoot?.querySelector('.cw-launcher')?.getAttribute('aria-expanded')).toBe('true');
+    expect(requests.filter((request) => request.includes('/GetConfig'))).toHaveLength(1); // mounted once
+  });
+
   it("keeps the page's own lang and !important theme variables on the element, during and after the widget", async () => {
     defineElement();
     serve();
