@@ -390,6 +390,24 @@ describe('mount', () => {
     expect(host?.style.getPropertyValue('--cw-accent')).toBe('');
   });
 
+  it("destroy() from a listener of the visitor's question ends that question as destroy() ends any: no request left open", async () => {
+    const fake = createFakeFetch((request) =>
+      request.url.endsWith('/GetConfig') ? envelopeResponse(CONFIG) : new Promise<Response>(() => undefined),
+    );
+    const widget = start({}, fake);
+    await until(() => fake.requests.length === 1 && hosts()[0]?.shadowRoot?.querySelector('.cw-launcher') !== null);
+    widget.on('message', () => widget.destroy());
+    const sent = widget.send('That is all, thanks');
+    const stored = (): string[] =>
+      (JSON.parse(localStorage.getItem('cw:demo-realty:chat:messages') ?? '[]') as Array<{ role: string; status: string }>)
+        .map(({ role, status }) => `${role} ${status}`);
+    // Kept as any question a destroy() ends, with Retry on the next mount; not an answer 'waiting' written after it.
+    await vi.waitFor(() => expect(stored()).toEqual(['user sent', 'assistant interrupted']));
+    await expect(sent).resolves.toEqual({ ok: false, reason: 'stopped' });
+    expect(stored()).toEqual(['user sent', 'assistant interrupted']);
+    expect(fake.requests.every((request, index) => index === 0 || request.signal?.aborted)).toBe(true);
+  });
+
   it('destroy removes the host and every listener, and aborts the pending request', async () => {
     const hanging = createFakeFetch(() => new Promise<Response>(() => undefined));
     const added = new Map<string, number>();

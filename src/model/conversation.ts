@@ -218,6 +218,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
         waited.then(resolve, reject);
       });
 
+    // Told once the question is under way: a listener that destroys the widget ends it as destroy() ends any (kept
+    // interrupted, with Retry). Told before, it was asked after the destroy, its request never ended.
+    emitMessage(user);
     try {
       // A session there already was restored or used before: it may have expired.
       const restored = sessions.current !== null;
@@ -311,7 +314,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
         if (draft.peek().trim() === content) draft.value = '';
       });
       writeDraft();
-      emitMessage(user);
       return ask(user, giveBackSlot);
     },
 
@@ -341,7 +343,6 @@ export function createConversation(deps: ConversationDeps): Conversation {
         id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: user.text.peek(), attachments: user.attachments,
       });
       messages.value = [...removeForGood(user.id, target.id), question];
-      emitMessage(question);
       return ask(question, giveBackSlot);
     },
 
