@@ -94,16 +94,12 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
         // cycles or BigInt: nothing we could store
       }
       if (text === undefined) return false;
-      const write = (json: string): boolean | undefined => attempt((storage) => (storage.setItem(prefix + key, json), true));
-      if (write(text)) {
+      const json = text;
+      if (attempt((storage) => (storage.setItem(prefix + key, json), true))) {
         memory.delete(key);
         return true;
       }
-      memory.set(key, text); // quota exceeded or storage blocked: kept for this page's lifetime
-      // A list too long for a full storage (a long conversation) keeps its newest half, quarter... for the next page,
-      // which otherwise found the list as it was before its latest items, with no word of it.
-      let kept = Array.isArray(value) ? value.length : 0;
-      while ((kept >>= 1) && !write(JSON.stringify((value as unknown[]).slice(-kept))));
+      memory.set(key, json); // quota exceeded or storage blocked: kept for this page's lifetime
       return false;
     },
 

@@ -172,7 +172,14 @@ export function createTabSync(
     store.set(STORE_KEYS.started, startedAt);
     store.set(STORE_KEYS.removed, [...removed]);
     store.set(STORE_KEYS.saved, clock.now());
-    store.set(STORE_KEYS.messages, live().map((message) => toStored(message, leaving ? interrupted : undefined)));
+    const list = live().map((message) => toStored(message, leaving ? interrupted : undefined));
+    // A storage too full for the whole conversation (the site's own data takes the rest of its ~5 MB) keeps its newest
+    // half, quarter... for the next page, which otherwise found it as it was before its latest messages. The last
+    // write, of the whole list, fails again and so keeps it all in memory for this page (storage.ts).
+    if (!store.set(STORE_KEYS.messages, list)) {
+      for (let kept = list.length >> 1; kept > 0 && !store.set(STORE_KEYS.messages, list.slice(-kept)); kept >>= 1);
+      store.set(STORE_KEYS.messages, list);
+    }
   }
 
   function onStoredChange(): void {
