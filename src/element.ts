@@ -11,12 +11,13 @@
 import type { ChatbotSettings } from './api/types.js';
 import type { TextOverrides } from './model/texts.js';
 import type { SendResult, WidgetEventMap, WidgetEventName } from './model/types.js';
+import { EVENT_NAMES } from './model/events.js';
+import { NOT_SENT } from './model/lazy-conversation.js';
 import { checkSettings, mountOnHost, type Widget } from './widget.js';
 
 export const ELEMENT_TAG = 'chatbot-widget';
 
 const ATTRIBUTES = ['serial-number', 'base-url', 'mode', 'z-index', 'storage', 'locale', 'open'];
-const EVENTS: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message', 'error'];
 
 /**
  * A z-index attribute (z-index here, data-z-index on the script tag) as mount()'s zIndex. One that is not a whole
@@ -127,7 +128,7 @@ export function defineElement(): boolean {
       this.#now()?.toggle();
     }
     send(text: string): Promise<SendResult> {
-      return this.#now()?.send(text) ?? Promise.resolve({ ok: false, reason: 'failed' });
+      return this.#now()?.send(text) ?? Promise.resolve(NOT_SENT);
     }
 
     /**
@@ -180,7 +181,7 @@ export function defineElement(): boolean {
         return;
       }
       this.#mountedWith = signature;
-      for (const event of EVENTS) {
+      for (const event of EVENT_NAMES) {
         this.#widget.on(event, (detail) => this.dispatchEvent(new CustomEvent(`chatbot-${event}`, { detail })));
       }
     }

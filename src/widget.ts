@@ -8,6 +8,7 @@ import type { ClientOptions, HeadersOption } from './api/client.js';
 import type { ChatbotSettings, OperationName } from './api/types.js';
 import { renderLauncher } from './boot/launcher.js';
 import { createEmitter, type WidgetListener } from './model/events.js';
+import { NOT_SENT } from './model/lazy-conversation.js';
 import { requestConfig } from './model/get-config.js';
 import { createMemoryStore, openStore, type KeyValueStore, type StorageKind } from './model/storage.js';
 import type { TextOverrides } from './model/texts.js';
@@ -192,7 +193,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     close: () => model.close(),
     toggle: () => model.toggle(),
     send(text) {
-      if (destroyed) return Promise.resolve({ ok: false, reason: 'failed' });
+      if (destroyed) return Promise.resolve(NOT_SENT);
       if (typeof text !== 'string') return Promise.reject(new TypeError('chatbot-widget send(): text must be a string.'));
       model.open();
       return model.conversation.send(text);

@@ -30,7 +30,8 @@ export class ServiceError extends Error {
   declare readonly partialText: string | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // Error reads `cause` from its options only when the key is there: details without one make an error without one.
+    super(message, details);
     this.kind = kind;
     this.operation = details.operation;
     this.status = details.status;

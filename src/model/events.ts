@@ -9,7 +9,7 @@ export interface Emitter {
   clear(): void;
 }
 
-const EVENT_NAMES: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message', 'error'];
+export const EVENT_NAMES: readonly WidgetEventName[] = ['ready', 'open', 'close', 'message', 'error'];
 
 export function isWidgetEventName(value: unknown): value is WidgetEventName {
   return EVENT_NAMES.includes(value as WidgetEventName);

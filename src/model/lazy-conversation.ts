@@ -28,7 +28,8 @@ export interface LazyConversation extends ConversationModel {
   dispose(): void;
 }
 
-const LOAD_FAILED: SendResult = { ok: false, reason: 'failed' };
+/** What a send that did not happen resolves with (also the element's and a destroyed widget's). */
+export const NOT_SENT: SendResult = { ok: false, reason: 'failed' };
 
 export function createLazyConversation(
   state: ConversationState,
@@ -61,9 +62,9 @@ export function createLazyConversation(
       conversation = await load();
     } catch (error) {
       onLoadError(error);
-      return LOAD_FAILED;
+      return NOT_SENT;
     }
-    return disposed ? LOAD_FAILED : action(conversation);
+    return disposed ? NOT_SENT : action(conversation);
   }
 
   return {
