@@ -10,11 +10,12 @@ export { isValidTimeZone } from './time-zone.js';
 const MAX_CACHED_FORMATTERS = 16;
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function timeFormatter(timeZone: string | undefined, locale: string | undefined): Intl.DateTimeFormat {
-  const cacheKey = `${locale ?? ''}|${timeZone ?? ''}`;
+function timeFormatter(timeZone: string | undefined, locale: string | undefined, dated = false): Intl.DateTimeFormat {
+  const cacheKey = `${locale ?? ''}|${timeZone ?? ''}|${dated}`;
   let formatter = timeFormatters.get(cacheKey);
   if (formatter === undefined) {
-    const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+    // The locale's own clock: "03:05" in 24-hour locales, "3:05 AM" in 12-hour ones.
+    const options: Intl.DateTimeFormatOptions = { dateStyle: dated ? 'medium' : undefined, timeStyle: 'short' };
     // An unknown locale still shows the chatbot's zone; an unknown zone shows the visitor's own clock.
     const attempts: Array<[string | undefined, Intl.DateTimeFormatOptions]> = [
       [locale, { ...options, timeZone }],
@@ -31,15 +32,6 @@ function timeFormatter(timeZone: string | undefined, locale: string | undefined)
       }
     }
     formatter ??= new Intl.DateTimeFormat();
-    // 24-hour clocks read as "03:05"; 12-hour clocks as "3:05 AM" — 'numeric' alone gives "3:05" for both.
-    const resolved = formatter.resolvedOptions();
-    if (resolved.hourCycle === 'h23' || resolved.hourCycle === 'h24') {
-      formatter = new Intl.DateTimeFormat(resolved.locale, {
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: resolved.timeZone,
-      });
-    }
     if (timeFormatters.size >= MAX_CACHED_FORMATTERS) timeFormatters.clear();
     timeFormatters.set(cacheKey, formatter);
   }
@@ -48,11 +40,17 @@ function timeFormatter(timeZone: string | undefined, locale: string | undefined)
 
 /**
  * 'HH:mm'-style local time of `timestamp` (epoch ms) in `timeZone` (visitor's zone when undefined), in the
- * locale's own clock convention ("09:05" for en-GB, "9:05 AM" for en-US). An invalid timestamp gives ''.
+ * locale's own clock convention ("09:05" for en-GB, "9:05 AM" for en-US). A time of another day than `now`'s, in that
+ * zone, says its date too ("15 Jan 2024, 09:05"): a conversation kept across reloads may span days, and bare times read
+ * as today's. An invalid timestamp gives ''.
  */
-export function formatMessageTime(timestamp: number, timeZone: string | undefined, locale?: string): string {
+export function formatMessageTime(timestamp: number, timeZone: string | undefined, locale?: string, now = Date.now()): string {
   if (!Number.isFinite(timestamp)) return '';
-  return timeFormatter(timeZone, locale).format(timestamp);
+  const time = timeFormatter(timeZone, locale);
+  const dated = timeFormatter(timeZone, locale, true);
+  // The date is what the dated text has besides the time (should a locale word them apart, the date shows: no harm).
+  const day = (moment: number): string => dated.format(moment).replace(time.format(moment), '');
+  return (day(timestamp) === day(now) ? time : dated).format(timestamp);
 }
 
 const SECOND = 1000;

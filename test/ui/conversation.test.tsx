@@ -28,15 +28,19 @@ describe('message list', () => {
     expect(welcome?.querySelector('strong')?.textContent).toBe('Acme');
   });
 
-  test('message times use mount()\'s locale for the clock: 24-hour for en-GB, AM/PM for en-US', async () => {
+  test('message times use mount()\'s locale for the clock: 24-hour for en-GB, AM/PM for en-US; an earlier day\'s say their date', async () => {
+    const now = new Date();
+    const todayAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 15, 5);
     const british = createFakeModel({ mode: 'inline', locale: 'en-GB', settings: { timeZone: 'UTC' } });
     british.conversation.add({ role: 'user', text: 'Hi', createdAt: Date.UTC(2024, 0, 15, 15, 5) });
+    british.conversation.add({ role: 'user', text: 'Hi again', createdAt: todayAt });
     const first = await renderPanel(british);
-    expect(first.panel.querySelector('.cw-msg__time')?.textContent).toBe('15:05');
+    const times = Array.from(first.panel.querySelectorAll('.cw-msg__time'), (time) => time.textContent);
+    expect(times).toEqual(['15 Jan 2024, 15:05', '15:05']);
     cleanup();
 
     const american = createFakeModel({ mode: 'inline', locale: 'en-US', settings: { timeZone: 'UTC' } });
-    american.conversation.add({ role: 'user', text: 'Hi', createdAt: Date.UTC(2024, 0, 15, 15, 5) });
+    american.conversation.add({ role: 'user', text: 'Hi', createdAt: todayAt });
     const second = await renderPanel(american);
     expect(second.panel.querySelector('.cw-msg__time')?.textContent).toMatch(/^3:05\s?PM$/);
   });
