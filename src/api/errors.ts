@@ -32,12 +32,8 @@ export class ServiceError extends Error {
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails) {
     // Error reads `cause` from its options only when the key is there: details without one make an error without one.
     super(message, details);
-    this.kind = kind;
-    this.operation = details.operation;
-    this.status = details.status;
-    this.code = details.code;
-    this.serviceMessage = details.serviceMessage;
-    this.partialText = details.partialText;
+    // A detail not given is read as undefined all the same.
+    Object.assign(this, details, { kind });
   }
 }
 

@@ -85,7 +85,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   const slot = create('div', '');
   slot.style.display = 'contents';
   const error = create('p', 'cw-root__error');
-  error.setAttribute('role', 'alert');
+  error.role = 'alert';
   ownWords(error);
   error.textContent = texts.panelLoadFailed;
   root.append(slot);
