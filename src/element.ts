@@ -45,6 +45,8 @@ export interface ChatbotWidgetElement extends HTMLElement {
   open(): void;
   close(): void;
   toggle(): void;
+  /** As the widget's newConversation(): the conversation, its session and the unsent text go. */
+  newConversation(): void;
   send(text: string): Promise<SendResult>;
   addEventListener<K extends keyof ChatbotWidgetElementEventMap>(
     type: K,
@@ -126,6 +128,9 @@ export function defineElement(): boolean {
     }
     toggle(): void {
       this.#now()?.toggle();
+    }
+    newConversation(): void {
+      this.#now()?.newConversation();
     }
     send(text: string): Promise<SendResult> {
       return this.#now()?.send(text) ?? Promise.resolve(NOT_SENT);

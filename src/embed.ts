@@ -92,7 +92,7 @@ function start(scope: Global): void {
       const why = options ? '' : ' (the script tag has no data-serial-number)';
       return warn(`"${String(command)}" ignored: no widget is mounted${why}.`);
     }
-    if (command === 'open' || command === 'close' || command === 'toggle') widget[command]();
+    if (command === 'open' || command === 'close' || command === 'toggle' || command === 'newConversation') widget[command]();
     else if (command === 'send' && typeof first === 'string') void widget.send(first);
     else if (command === 'on' && isWidgetEventName(first) && typeof second === 'function') {
       listeners.push([first, second as (payload: unknown) => void]);

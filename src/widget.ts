@@ -66,6 +66,11 @@ export interface Widget {
   update(settings: Partial<ChatbotSettings>): void;
   /** Listens to ready, open, close, message, error; returns the function that stops listening. */
   on<E extends WidgetEventName>(event: E, listener: WidgetListener<E>): () => void;
+  /**
+   * Starts a new conversation, for a site's logout say: the messages, the session and the unsent text go, here, in
+   * storage and in the site's other tabs, as with the panel's "Start a new conversation" (which keeps the text).
+   */
+  newConversation(): void;
   /** Removes every node, listener and timer, and aborts requests. The stored conversation stays. */
   destroy(): void;
 }
@@ -192,6 +197,7 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
     open: () => model.open(),
     close: () => model.close(),
     toggle: () => model.toggle(),
+    newConversation: () => model.conversation.newConversation(true),
     send(text) {
       if (destroyed) return Promise.resolve(NOT_SENT);
       if (typeof text !== 'string') return Promise.reject(new TypeError('chatbot-widget send(): text must be a string.'));

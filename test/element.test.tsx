@@ -165,6 +165,16 @@ describe('<chatbot-widget>', () => {
     expect(requests.filter((request) => request.includes('/GetConfig'))).toHaveLength(1); // mounted once
   });
 
+  it('newConversation() forgets the stored conversation (a logout)', async () => {
+    serve();
+    const kept = [{ id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' }];
+    localStorage.setItem('cw:el-bot:chat:messages', JSON.stringify(kept));
+    const element = create({ 'serial-number': 'el-bot', 'base-url': 'https://chat.example.test' });
+    document.body.append(element);
+    element.newConversation();
+    await vi.waitFor(() => expect(localStorage.getItem('cw:el-bot:chat:messages')).toBe('[]'), { timeout: 5_000 });
+  });
+
   it("keeps the page's own lang and !important theme variables on the element, during and after the widget", async () => {
     defineElement();
     serve();

@@ -142,6 +142,14 @@ describe('the script tag', () => {
     ]);
   });
 
+  it("'newConversation' forgets the stored conversation (a logout)", async () => {
+    const kept = [{ id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' }];
+    localStorage.setItem('cw:tag-bot:chat:messages', JSON.stringify(kept));
+    const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['newConversation']]);
+    await vi.waitFor(() => expect(localStorage.getItem('cw:tag-bot:chat:messages')).toBe('[]'), { timeout: 5_000 });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('with data-serial-number mounts one widget and runs the queued calls without a warning', async () => {
     const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['open']]);
     expect(hosts()).toHaveLength(1);

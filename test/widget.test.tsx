@@ -254,6 +254,33 @@ describe('mount', () => {
     expect(localStorage.getItem('cw:demo-realty:chat:messages')).toBe(kept);
   });
 
+  it('newConversation() (a logout) forgets the stored conversation, its session and the unsent text, chat never opened', async () => {
+    const kept = JSON.stringify([
+      { id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' },
+      { id: 'old-2', role: 'assistant', status: 'done', createdAt: Date.now() - 50_000, text: 'Noted.' },
+    ]);
+    localStorage.setItem('cw:demo-realty:chat:messages', kept);
+    localStorage.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'old-key' }));
+    localStorage.setItem('cw:demo-realty:chat:draft', JSON.stringify('half a question'));
+    const fake = configFetch();
+    const widget = start({}, fake);
+    const stored = (key: string): unknown => JSON.parse(localStorage.getItem(`cw:demo-realty:chat:${key}`) ?? 'null');
+
+    widget.newConversation();
+    await until(() => (stored('messages') as unknown[] | null)?.length === 0);
+    await until(() => stored('draft') === null);
+    expect(JSON.stringify(localStorage)).not.toContain('account number');
+    expect((stored('session') as { key?: string } | null)?.key).not.toBe('old-key');
+    expect(hosts()[0]?.shadowRoot?.querySelector('[role="dialog"]:not([hidden])')).toBeNull();
+
+    // The next visitor's panel starts empty, with the welcome.
+    widget.open();
+    const shadow = hosts()[0]?.shadowRoot;
+    await until(() => shadow?.querySelector('.cw-msg--welcome') !== null);
+    expect(shadow?.querySelectorAll('.cw-msg:not(.cw-msg--welcome)')).toHaveLength(0);
+    expect(shadow?.querySelector('textarea')?.value).toBe('');
+  });
+
   it('a stored message whose time no Date can hold (another script, corrupted storage) is dropped; the rest of the conversation shows', async () => {
     localStorage.setItem('cw:demo-realty:chat:messages', JSON.stringify([
       { id: 'old-1', role: 'user', status: 'sent', createdAt: 1_700_000_000_000, text: 'Homes in Austin?' },

@@ -358,9 +358,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       writeMessages();
     },
 
-    newConversation() {
+    newConversation(forgetDraft) {
       conversation.stop();
       running = null;
+      if (forgetDraft) draft.value = '';
       // Stored, so other tabs end the old conversation too, and their next write cannot bring it back.
       startNew();
       sessions.set(null);

@@ -76,9 +76,9 @@ export function createLazyConversation(
     // A failed question is on screen, so the conversation is loaded.
     edit: (messageId) => live?.edit(messageId),
     retry: (messageId) => withConversation((conversation) => conversation.retry(messageId)),
-    newConversation() {
+    newConversation(forgetDraft) {
       void withConversation(async (conversation) => {
-        conversation.newConversation();
+        conversation.newConversation(forgetDraft);
         return { ok: true };
       });
     },

@@ -83,8 +83,11 @@ export interface ConversationModel {
    * conversation, and its text goes into the draft, before anything typed since.
    */
   edit(messageId: string): void;
-  /** Forget the conversation (and its stored copy, in every tab of the site too) and start a fresh session. */
-  newConversation(): void;
+  /**
+   * Forget the conversation (and its stored copy, in every tab of the site too) and start a fresh session;
+   * `forgetDraft`: the unsent text too (a site's logout; the panel's button keeps what the visitor has typed).
+   */
+  newConversation(forgetDraft?: boolean): void;
   /** Plain-text transcript, for the talk-to-a-person mail. */
   transcript(): string;
 }
