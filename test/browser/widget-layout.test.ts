@@ -488,3 +488,59 @@ describe("the launcher's new-answer dot", () => {
     }
   });
 });
+
+describe("a phone's unsafe edges (a page drawn under them with viewport-fit=cover)", () => {
+  it('keeps the launcher and popup above the home indicator, and the full-screen panel between status bar and indicator', async () => {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>cover</title></head>
+      <body>${scriptTag(fixture.service.url, fixture.service.serialNumber)}</body></html>`;
+    const { page, context, log, close } = await fixture.open(html, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 47, bottom: 34, left: 0, right: 0 } });
+      const box = (selector: string) =>
+        page.locator(selector).evaluate((element) => {
+          const { top, bottom } = element.getBoundingClientRect();
+          return { top, bottom };
+        });
+      await page.locator('.cw-popup').waitFor();
+      expect((await box('.cw-launcher')).bottom).toBe(844 - 34 - 20);
+      expect((await box('.cw-popup')).bottom).toBeLessThanOrEqual((await box('.cw-launcher')).top);
+
+      await page.locator('.cw-launcher').click();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+      // The header's colour reaches the top edge; its buttons sit below the status bar.
+      expect((await box('.cw-panel__header')).top).toBe(0);
+      expect((await box('.cw-panel__close')).top).toBeGreaterThanOrEqual(47);
+      await page.locator('.cw-panel').evaluate((panel) => (panel.scrollTop = panel.scrollHeight));
+      expect((await box('.cw-panel__footer')).bottom).toBeLessThanOrEqual(844 - 34);
+      expect((await box('.cw-composer__send')).bottom).toBeLessThanOrEqual(844 - 34);
+      await screenshot(page, 'layout-phone-safe-area');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('on a tablet the floating panel stays above the launcher, which stays above the home indicator', async () => {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>cover</title></head>
+      <body>${scriptTag(fixture.service.url, fixture.service.serialNumber)}</body></html>`;
+    const { page, context, close } = await fixture.open(html, { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true });
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 24, bottom: 20, left: 0, right: 0 } });
+      const rect = (selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+      // Measured before the click: hovered, the launcher grows a little (launcher.css).
+      const launcher = await rect('.cw-launcher');
+      expect(launcher.bottom).toBe(1180 - 20 - 20);
+      await page.locator('.cw-launcher').click();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+      expect((await rect('.cw-panel')).bottom).toBeLessThanOrEqual(launcher.top - 16);
+    } finally {
+      await close();
+    }
+  });
+});
