@@ -490,10 +490,12 @@ describe("the launcher's new-answer dot", () => {
 });
 
 describe("a phone's unsafe edges (a page drawn under them with viewport-fit=cover)", () => {
+  const coverPage = (): string => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>cover</title></head>
+    <body>${scriptTag(fixture.service.url, fixture.service.serialNumber)}</body></html>`;
+
   it('keeps the launcher and popup above the home indicator, and the full-screen panel between status bar and indicator', async () => {
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>cover</title></head>
-      <body>${scriptTag(fixture.service.url, fixture.service.serialNumber)}</body></html>`;
+    const html = coverPage();
     const { page, context, log, close } = await fixture.open(html, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       const cdp = await context.newCDPSession(page);
@@ -524,9 +526,7 @@ describe("a phone's unsafe edges (a page drawn under them with viewport-fit=cove
   });
 
   it('on a tablet the floating panel stays above the launcher, which stays above the home indicator', async () => {
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>cover</title></head>
-      <body>${scriptTag(fixture.service.url, fixture.service.serialNumber)}</body></html>`;
+    const html = coverPage();
     const { page, context, close } = await fixture.open(html, { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true });
     try {
       const cdp = await context.newCDPSession(page);
