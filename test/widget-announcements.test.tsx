@@ -149,6 +149,23 @@ describe('an answer that ends while the chat is closed', () => {
     expect(shadow.querySelector('[role="dialog"] [aria-live="polite"]')).not.toBeNull();
   });
 
+  it('unmarks the launcher when the conversation goes while the chat is closed (a logout): no answer is left to read', async () => {
+    const { fake, release } = heldService();
+    const { widget, shadow } = start({ open: true }, fake);
+    const said = await heard(shadow);
+    const sent = widget.send('Homes in Austin?');
+    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
+    widget.close();
+    release();
+    await expect(sent).resolves.toEqual({ ok: true });
+    await until(() => said.length > 0);
+    expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
+
+    widget.newConversation();
+    await until(() => !launcherOf(shadow).hasAttribute('aria-description'));
+    expect(shadow.querySelector('[role="dialog"]')?.hasAttribute('hidden')).toBe(true);
+  });
+
   it('does not mark the launcher for an answer that ends while the chat is open', async () => {
     const { fake, release } = heldService();
     const { widget, shadow } = start({ open: true }, fake);

@@ -56,16 +56,18 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
   const texts = useMemo(() => panelTexts(model.texts), [model]);
   const { lang, dir } = texts;
   // An answer that ends while a floating panel is closed marks the launcher (a dot, panel.css, and a description for
-  // screen readers) until the panel opens again: the visitor closed it to wait, and would not know it had come.
-  const markLauncher = (news: boolean): void => {
-    const launcher = (dialogRef.current?.getRootNode() as ShadowRoot | undefined)?.querySelector('.cw-launcher');
-    if (news) launcher?.setAttribute('aria-description', texts.newAnswer);
-    else launcher?.removeAttribute('aria-description');
-  };
-  const announcer = useAnnouncer(model, texts, () => model.isOpen.peek() || markLauncher(true));
+  // screen readers): the visitor closed it to wait, and would not know it had come. Until the panel opens, or the
+  // conversation is gone (a new one, here or in another tab, or the site's logout): no answer is there to read then.
+  const launcher = (): Element | null | undefined =>
+    (dialogRef.current?.getRootNode() as ShadowRoot | undefined)?.querySelector('.cw-launcher');
+  const announcer = useAnnouncer(
+    model,
+    texts,
+    () => model.isOpen.peek() || launcher()?.setAttribute('aria-description', texts.newAnswer),
+  );
   useLayoutEffect(() => {
-    if (open) markLauncher(false);
-  }, [open]);
+    if (open || !messages.length) launcher()?.removeAttribute('aria-description');
+  }, [open, messages]);
   // Closed, the panel is hidden and its live region with it: the region waits outside, so what ends meanwhile is heard.
   const liveRegion = <LiveRegion announcement={announcer.current} />;
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && floating;
