@@ -77,10 +77,12 @@ export function Message({
         </a>
       )}
       {finished && (
-        // The time is digits in the visitor's locale; the rest are the widget's buttons.
+        // The time is in the visitor's locale; the rest are the widget's buttons.
         <div class="cw-msg__meta" lang={lang}>
           {time !== '' && (
-            <time class="cw-msg__time" dir="ltr" dateTime={new Date(message.createdAt).toISOString()}>
+            // Its own direction: "3:05 PM" stays so on a right-to-left page, and an earlier day's date in Hebrew or
+            // Persian keeps its order (ltr put the day after the time).
+            <time class="cw-msg__time" dir="auto" dateTime={new Date(message.createdAt).toISOString()}>
               {time}
             </time>
           )}

@@ -313,6 +313,41 @@ describe('an Arabic answer', () => {
   });
 });
 
+describe("an earlier day's message time", () => {
+  it.each(['he-IL', 'fa-IR'])('reads in its own order in a right-to-left locale (%s): the day first, the time last', async (locale) => {
+    const days = 3 * 24 * 3600 * 1000;
+    const kept = [
+      { id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - days, text: 'שלום' },
+      { id: 'old-2', role: 'assistant', status: 'done', createdAt: Date.now() - days + 5000, text: 'Hello.' },
+    ];
+    const html = htmlPage(`<script>localStorage.setItem('cw:${fixture.service.serialNumber}:chat:messages', ${JSON.stringify(JSON.stringify(kept))});</script>
+      ${scriptTag(fixture.service.url, fixture.service.serialNumber, `data-open data-locale="${locale}"`)}`);
+    const { page, log, close } = await fixture.open(html);
+    try {
+      const time = page.locator('.cw-msg--assistant .cw-msg__time');
+      await time.waitFor();
+      const runs = await time.evaluate((element) => {
+        const text = element.firstChild!;
+        const left = (from: number, to: number): number => {
+          const range = document.createRange();
+          range.setStart(text, from);
+          range.setEnd(text, to);
+          return range.getBoundingClientRect().left;
+        };
+        const words = text.textContent!;
+        const month = words.search(/\p{L}/u);
+        return { day: left(0, 1), month: left(month, month + 1), clock: left(words.length - 1, words.length) };
+      });
+      // Right to left: the day at the right, then the month, the clock at the left.
+      expect(runs.day).toBeGreaterThan(runs.month);
+      expect(runs.month).toBeGreaterThan(runs.clock);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('forced colours (Windows High Contrast)', () => {
   it('the panel, its header, the bubbles and the typing dots stay visible when backgrounds and shadows go', async () => {
     const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')), {
