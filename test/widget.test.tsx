@@ -281,6 +281,26 @@ describe('mount', () => {
     expect(shadow?.querySelector('textarea')?.value).toBe('');
   });
 
+  it('newConversation() then destroy() in one task (a logout that unmounts the widget), chat opened: the conversation goes all the same', async () => {
+    const kept = JSON.stringify([
+      { id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' },
+      { id: 'old-2', role: 'assistant', status: 'done', createdAt: Date.now() - 50_000, text: 'Noted.' },
+    ]);
+    localStorage.setItem('cw:demo-realty:chat:messages', kept);
+    localStorage.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'old-key' }));
+    localStorage.setItem('cw:demo-realty:chat:draft', JSON.stringify('half a question'));
+    const widget = start({ open: true });
+    const shadow = hosts()[0]?.shadowRoot;
+    await until(() => shadow?.textContent?.includes('Noted.') === true);
+
+    widget.newConversation();
+    widget.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past the draft's write delay
+    expect(JSON.stringify(localStorage)).not.toContain('account number');
+    expect(JSON.stringify(localStorage)).not.toContain('old-key');
+    expect(localStorage.getItem('cw:demo-realty:chat:draft')).toBeNull();
+  });
+
   it('a stored message whose time no Date can hold (another script, corrupted storage) is dropped; the rest of the conversation shows', async () => {
     localStorage.setItem('cw:demo-realty:chat:messages', JSON.stringify([
       { id: 'old-1', role: 'user', status: 'sent', createdAt: 1_700_000_000_000, text: 'Homes in Austin?' },

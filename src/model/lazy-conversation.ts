@@ -59,7 +59,9 @@ export function createLazyConversation(
   async function withConversation(action: (conversation: Conversation) => Promise<SendResult>): Promise<SendResult> {
     let conversation: Conversation;
     try {
-      conversation = await load();
+      // A conversation already here acts now, not a microtask later: a destroy() right after (a logout that unmounts
+      // the widget) no longer comes first and drops the action.
+      conversation = live ?? (await load());
     } catch (error) {
       onLoadError(error);
       return NOT_SENT;
