@@ -3,7 +3,7 @@ import type { JSX } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { afterNextPaint } from '../model/frame.js';
 import type { Cancel } from '../model/scheduler.js';
-import type { ConfigState, MessageStatus, WidgetModel } from '../model/types.js';
+import type { ChatMessage, ConfigState, MessageStatus, WidgetModel } from '../model/types.js';
 import { markdownToPlainText } from './markdown/plain-text.js';
 import { fill } from '../model/texts.js';
 import type { PanelTexts } from './strings.js';
@@ -29,10 +29,10 @@ export interface Announcer {
  * Decides what a screen reader hears about the conversation: each answer once, when it has finished (never
  * chunk by chunk), and a failure's plain-words error; the panel adds its own news (the talk-to-a-person reply,
  * copy feedback) through `announce`. Messages restored from storage are already known and stay silent, and so is
- * what another tab or widget of this chatbot asked: an answer or a question's failure this panel did not see on its
- * way arrives from storage already finished, and was that writer's news (its own panel said it). Reads statuses,
- * not texts, so a streamed chunk does not even wake this up. `onAnswerEnd`: an answer this panel saw on its way has
- * ended (finished, failed or cut off; not stopped, which the visitor did).
+ * what another tab or widget of this chatbot asked: its answer or its question's failure reaches this panel as copies
+ * from storage, even while it streams there, and was that writer's news (its own panel said it). Reads statuses,
+ * not texts, so a streamed chunk does not even wake this up. `onAnswerEnd`: an answer of this panel's has ended
+ * (finished, failed or cut off; not stopped, which the visitor did).
  */
 export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?: () => void): Announcer {
   const [current, setCurrent] = useState<Announcement | null>(null);
@@ -70,11 +70,13 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?
 
   // Every change, as it happens: useSignalEffect would start after paint and then see a frame's changes at once, so
   // an answer that came and finished in between would look like another writer's. Its first run, in the commit of
-  // the first render, takes what is there (restored history) as known.
+  // the first render, takes what is there (restored history) as known. Keyed by the message itself, not its id: what
+  // another writer stores comes in as a new copy at each of its writes (an answer streaming in another tab: waiting,
+  // streaming, done), so only a message of this panel's conversation changes status under its key.
   useLayoutEffect(() => {
-    let statuses: Map<string, MessageStatus> | undefined;
+    let statuses: Map<ChatMessage, MessageStatus> | undefined;
     // Failures whose plain-words error has not arrived yet (status and error may change in either order).
-    const awaiting = new Map<string, 'answer' | 'question'>();
+    const awaiting = new Map<ChatMessage, 'answer' | 'question'>();
     // A question that needs a session asks GetConfig for one; when that fails, the panel's alert ("The chat is
     // unavailable: …", role="alert") shows (again) and is heard, and the question fails for that same reason: it is
     // not said a second time. A config that turned 'failed' since the conversation last changed did so while the
@@ -82,7 +84,7 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?
     let config: ConfigState | undefined;
     return effect(() => {
       const messages = model.conversation.messages.value;
-      const now = new Map(messages.map((message) => [message.id, message.status.value] as const));
+      const now = new Map(messages.map((message) => [message, message.status.value] as const));
       const before = statuses ?? now;
       const configNow = model.config.peek();
       const alerted = configNow !== config && configNow.status === 'failed';
@@ -90,31 +92,31 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?
       config = configNow;
 
       for (const message of messages) {
-        const status = now.get(message.id);
-        const previous = before.get(message.id);
+        const status = now.get(message);
+        const previous = before.get(message);
         if (status !== previous) {
-          awaiting.delete(message.id);
+          awaiting.delete(message);
           if (message.role === 'assistant' && (previous === 'waiting' || previous === 'streaming')) {
             if (status !== 'stopped') onAnswerEnd?.();
             if (status === 'done') announceAnswer(message.text.peek());
-            else if (status === 'failed' || status === 'interrupted') awaiting.set(message.id, 'answer');
+            else if (status === 'failed' || status === 'interrupted') awaiting.set(message, 'answer');
             else if (status === 'stopped') announce(texts.answerStopped);
           } else if (message.role === 'user' && status === 'failed' && previous === 'sent' && !alerted) {
-            awaiting.set(message.id, 'question');
+            awaiting.set(message, 'question');
           }
         }
-        const failure = awaiting.get(message.id);
+        const failure = awaiting.get(message);
         if (failure === undefined) continue;
         const error = message.error.value; // subscribes only while waiting for it
         if (error === null) continue;
-        awaiting.delete(message.id);
+        awaiting.delete(message);
         const said = failure === 'answer' ? fill(texts.answerFailed, { error }) : error;
         // An answer cut off is heard with the words that arrived: they are in the log, and may be all that is needed.
         const partial = failure === 'answer' ? message.text.peek() : '';
         if (partial === '') announce(said);
         else announceAnswer(partial, said);
       }
-      for (const id of awaiting.keys()) if (!now.has(id)) awaiting.delete(id);
+      for (const message of awaiting.keys()) if (!now.has(message)) awaiting.delete(message);
     });
   }, []);
 

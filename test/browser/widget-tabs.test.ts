@@ -15,7 +15,7 @@ const fixture = useWidgetFixture({
 });
 
 describe('a tab opened while another streams an answer', () => {
-  it('shows that answer arriving, not failed, then done; the question is asked once', async () => {
+  it('shows that answer arriving, not failed, then done, and does not say it again; the question is asked once', async () => {
     fixture.site.setPage('/tabs', htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
     const context = await fixture.browser.newContext({ viewport: DESKTOP_VIEWPORT });
     const asked: string[] = [];
@@ -42,6 +42,10 @@ describe('a tab opened while another streams an answer', () => {
       await second.page.locator('.cw-msg--assistant[data-status="done"]').waitFor({ timeout: 15_000 });
       expect((await answer.locator('.cw-msg__bubble').textContent())?.trim()).toBe(WORDS.join('').trim());
       expect(asked).toHaveLength(1);
+      // The answer is the first tab's news: said there, not again here, though this tab saw it arriving.
+      await first.page.locator('[aria-live="polite"] p').waitFor({ state: 'attached' });
+      await second.page.waitForTimeout(300);
+      expect(await second.page.locator('[aria-live="polite"]').textContent()).toBe('');
       expect([...first.log.problems(), ...second.log.problems()]).toEqual([]);
     } finally {
       await context.close();

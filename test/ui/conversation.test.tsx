@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
 import { createMessage } from '../../src/model/persistence';
-import { createFakeModel } from '../helpers/fake-model';
+import type { ChatMessage, MessageStatus } from '../../src/model/types';
+import { createFakeModel, fakeMessage } from '../helpers/fake-model';
 import { afterPaint, liveRegion, renderPanel } from '../helpers/render-ui';
 
 afterEach(() => {
@@ -389,6 +390,26 @@ describe('live region', () => {
       answer.status.value = 'done';
     });
     await waitFor(() => expect(announced).toEqual(['Test bot: Two flats.']));
+  });
+
+  test("is silent about another writer's answer it sees arriving (streaming in another tab, a copy at each write)", async () => {
+    const model = inline();
+    const { container } = await renderPanel(model);
+    const announced: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) announced.push(node.textContent ?? '');
+    }).observe(liveRegion(container), { childList: true });
+    const question = model.conversation.add({ role: 'user', text: 'Homes in Austin?' });
+    const asStored = (status: MessageStatus, text: string): ChatMessage => ({
+      ...fakeMessage({ role: 'assistant', status, text }),
+      id: 'other-tab-2',
+    });
+    for (const [status, text] of [['waiting', ''], ['streaming', 'Three'], ['done', 'Three homes.'], ['interrupted', 'Three']] as const) {
+      act(() => void (model.conversation.messages.value = [question, asStored(status, text)]));
+    }
+    await afterPaint();
+    await afterPaint();
+    expect(announced).toEqual([]);
   });
 
   test("says a question's failure, unless the config failed on the question's way: its alert said why", async () => {
