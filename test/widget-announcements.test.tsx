@@ -166,6 +166,22 @@ describe('an answer that ends while the chat is closed', () => {
     expect(shadow.querySelector('[role="dialog"]')?.hasAttribute('hidden')).toBe(true);
   });
 
+  it('moves to and from the hidden panel empty: the last news is not said again, nor left in the page with the chat closed', async () => {
+    const { widget, shadow } = start({ open: true }, service());
+    const said = await heard(shadow);
+    await expect(widget.send('Homes in Austin?')).resolves.toEqual({ ok: true });
+    await until(() => said.length > 0);
+    const region = (): Element | null => shadow.querySelector('[aria-live="polite"]');
+    expect(region()?.textContent).toBe('Harbor Bot: Three homes.');
+
+    widget.close();
+    await until(() => region()?.closest('[hidden]') === null);
+    expect(region()?.textContent).toBe('');
+    widget.open();
+    await until(() => region()?.closest('[role="dialog"]') !== null);
+    expect(region()?.textContent).toBe('');
+  });
+
   it('does not mark the launcher for an answer that ends while the chat is open', async () => {
     const { fake, release } = heldService();
     const { widget, shadow } = start({ open: true }, fake);

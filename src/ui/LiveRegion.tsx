@@ -125,12 +125,15 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?
 
 /**
  * Polite, and separate from the (silent) message log. Each announcement is a new node, so the same words twice
- * in a row ("Copied", then "Copied") are still read twice.
+ * in a row ("Copied", then "Copied") are still read twice. Moved (out of the panel as it closes, back as it opens),
+ * it starts empty: the last news would be in the page's reading order beside the closed chat, and a screen reader may
+ * read a live region that arrives with words in it.
  */
 export function LiveRegion({ announcement }: { announcement: Announcement | null }): JSX.Element {
+  const known = useRef(announcement);
   return (
     <div class="cw-sr-only" role="status" aria-live="polite" aria-atomic="true">
-      {announcement !== null && <p key={announcement.key}>{announcement.text}</p>}
+      {announcement !== known.current && <p key={announcement!.key}>{announcement!.text}</p>}
     </div>
   );
 }
