@@ -45,8 +45,11 @@ export interface ChatbotWidgetElement extends HTMLElement {
   open(): void;
   close(): void;
   toggle(): void;
-  /** As the widget's newConversation(): the conversation, its session and the unsent text go. */
-  newConversation(): void;
+  /**
+   * As the widget's newConversation(): the conversation, its session and the unsent text go. Undefined when the
+   * element has no widget (not connected, or without serial-number and base-url).
+   */
+  newConversation(): Promise<SendResult> | undefined;
   send(text: string): Promise<SendResult>;
   addEventListener<K extends keyof ChatbotWidgetElementEventMap>(
     type: K,
@@ -129,8 +132,8 @@ export function defineElement(): boolean {
     toggle(): void {
       this.#now()?.toggle();
     }
-    newConversation(): void {
-      this.#now()?.newConversation();
+    newConversation(): Promise<SendResult> | undefined {
+      return this.#now()?.newConversation();
     }
     send(text: string): Promise<SendResult> {
       return this.#now()?.send(text) ?? Promise.resolve(NOT_SENT);

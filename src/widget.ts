@@ -69,8 +69,10 @@ export interface Widget {
   /**
    * Starts a new conversation, for a site's logout say: the messages, the session and the unsent text go, here, in
    * storage and in the site's other tabs, as with the panel's "Start a new conversation" (which keeps the text).
+   * Resolves `{ ok: true }` once done (the chat's code may have to load first: await it before leaving the page), or
+   * `{ ok: false }` when that code could not load or the widget was destroyed first.
    */
-  newConversation(): void;
+  newConversation(): Promise<SendResult>;
   /** Removes every node, listener and timer, and aborts requests. The stored conversation stays. */
   destroy(): void;
 }
@@ -128,11 +130,11 @@ export function mountOnHost(host: HTMLElement, mode: WidgetMode, options: MountO
   const doc = host.ownerDocument;
   const view = doc.defaultView;
   if (view === null) fail('the host element is not in a window.');
-  let absoluteBase: string;
+  let absoluteBase = '';
   try {
     absoluteBase = new URL(options.baseUrl, doc.baseURI).href;
   } catch {
-    fail(`baseUrl "${options.baseUrl}" is not a URL.`);
+    // No URL at all ('http://'): refused below with the words of any other address that is not http(s).
   }
   if (!/^https?:/.test(absoluteBase)) fail(`baseUrl "${options.baseUrl}" is not an http(s) URL.`);
   const serialNumber = options.serialNumber.trim();

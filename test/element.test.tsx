@@ -171,8 +171,10 @@ describe('<chatbot-widget>', () => {
     localStorage.setItem('cw:el-bot:chat:messages', JSON.stringify(kept));
     const element = create({ 'serial-number': 'el-bot', 'base-url': 'https://chat.example.test' });
     document.body.append(element);
-    element.newConversation();
-    await vi.waitFor(() => expect(localStorage.getItem('cw:el-bot:chat:messages')).toBe('[]'), { timeout: 5_000 });
+    await expect(element.newConversation()).resolves.toEqual({ ok: true });
+    expect(localStorage.getItem('cw:el-bot:chat:messages')).toBe('[]');
+    element.remove();
+    expect(element.newConversation()).toBeUndefined();
   });
 
   it("keeps the page's own lang and !important theme variables on the element, during and after the widget", async () => {

@@ -266,9 +266,10 @@ describe('mount', () => {
     const widget = start({}, fake);
     const stored = (key: string): unknown => JSON.parse(localStorage.getItem(`cw:demo-realty:chat:${key}`) ?? 'null');
 
-    widget.newConversation();
-    await until(() => (stored('messages') as unknown[] | null)?.length === 0);
-    await until(() => stored('draft') === null);
+    // Resolved once done, storage included: a logout can await it and leave.
+    await expect(widget.newConversation()).resolves.toEqual({ ok: true });
+    expect(stored('messages')).toEqual([]);
+    expect(stored('draft')).toBeNull();
     expect(JSON.stringify(localStorage)).not.toContain('account number');
     expect((stored('session') as { key?: string } | null)?.key).not.toBe('old-key');
     expect(hosts()[0]?.shadowRoot?.querySelector('[role="dialog"]:not([hidden])')).toBeNull();

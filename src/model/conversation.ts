@@ -370,6 +370,8 @@ export function createConversation(deps: ConversationDeps): Conversation {
         busy.value = false;
       });
       writeMessages();
+      // At once, not after the typing delay: a logout that awaits this and leaves must find the text gone.
+      if (forgetDraft) writeDraft();
       // Fetched now so the first question of the new conversation does not wait for it; failures retry on send.
       sessions.fresh().catch(() => undefined);
     },

@@ -24,6 +24,8 @@ export interface LazyConversation extends ConversationModel {
   load(): Promise<Conversation>;
   /** The live conversation, or null while its code has not loaded. */
   current(): Conversation | null;
+  /** As ConversationModel's, loading the conversation's code first where needed: ok once it is done. */
+  newConversation(forgetDraft?: boolean): Promise<SendResult>;
   /** Disposes the live conversation, and one whose code is still loading as soon as it arrives. */
   dispose(): void;
 }
@@ -78,12 +80,11 @@ export function createLazyConversation(
     // A failed question is on screen, so the conversation is loaded.
     edit: (messageId) => live?.edit(messageId),
     retry: (messageId) => withConversation((conversation) => conversation.retry(messageId)),
-    newConversation(forgetDraft) {
-      void withConversation(async (conversation) => {
+    newConversation: (forgetDraft) =>
+      withConversation(async (conversation) => {
         conversation.newConversation(forgetDraft);
         return { ok: true };
-      });
-    },
+      }),
     transcript: () => live?.transcript() ?? '',
     dispose() {
       disposed = true;
