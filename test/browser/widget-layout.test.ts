@@ -578,4 +578,18 @@ describe("a phone's unsafe edges (a page drawn under them with viewport-fit=cove
       await close();
     }
   });
+
+  it('on a short tablet held sideways the floating panel starts below the status bar', async () => {
+    const { page, context, close } = await fixture.open(coverPage(), { viewport: { width: 1133, height: 744 }, isMobile: true, hasTouch: true });
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 24, bottom: 20, left: 0, right: 0 } });
+      await page.locator('.cw-launcher').click();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+      expect(await page.locator('.cw-panel').evaluate((panel) => panel.getBoundingClientRect().top)).toBeGreaterThanOrEqual(24 + 20);
+    } finally {
+      await close();
+    }
+  });
 });
