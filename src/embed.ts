@@ -12,7 +12,8 @@ import { mountInPage, type MountOptions, type Widget } from './widget.js';
 
 /** What the loader leaves on the global: the queue, the loading sentinel, its script's data attributes. */
 export interface GlobalApi {
-  (...args: unknown[]): void;
+  /** A call made once this module runs returns what the widget's method does (a Promise for send and newConversation). */
+  (...args: unknown[]): unknown;
   /** Calls made before this module ran; afterwards a queue whose push runs the call at once. */
   q?: ArrayLike<unknown>[] | { push(args: ArrayLike<unknown>): void };
   /** Sentinel: 1 once a loader started, 2 once this module took over; a second snippet then does nothing. */
@@ -79,7 +80,8 @@ function start(scope: Global): void {
     }
   }
 
-  function run(args: ArrayLike<unknown>): void {
+  /** Runs one call; a direct one returns what the widget's method does (`await ChatbotWidget('newConversation')`). */
+  function run(args: ArrayLike<unknown>): unknown {
     const [command, first, second] = Array.from(args);
     // A page that swaps its body (Turbo, a router that renders the whole page) mounts it again after the swap; one
     // still on the page stays as it is, one that went with the old body is destroyed first.
@@ -92,9 +94,9 @@ function start(scope: Global): void {
       const why = options ? '' : ' (the script tag has no data-serial-number)';
       return warn(`"${String(command)}" ignored: no widget is mounted${why}.`);
     }
-    if (command === 'open' || command === 'close' || command === 'toggle' || command === 'newConversation') widget[command]();
-    else if (command === 'send' && typeof first === 'string') void widget.send(first);
-    else if (command === 'on' && isWidgetEventName(first) && typeof second === 'function') {
+    if (command === 'open' || command === 'close' || command === 'toggle' || command === 'newConversation') return widget[command]();
+    if (command === 'send' && typeof first === 'string') return widget.send(first);
+    if (command === 'on' && isWidgetEventName(first) && typeof second === 'function') {
       listeners.push([first, second as (payload: unknown) => void]);
       widget.on(first, second as (payload: unknown) => void);
     } else if (command === 'destroy') {

@@ -142,11 +142,15 @@ describe('the script tag', () => {
     ]);
   });
 
-  it("'newConversation' forgets the stored conversation (a logout)", async () => {
+  it("'newConversation' forgets the stored conversation (a logout); called once loaded, it can be awaited", async () => {
     const kept = [{ id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' }];
     localStorage.setItem('cw:tag-bot:chat:messages', JSON.stringify(kept));
     const { warn } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test' }, [['newConversation']]);
     await vi.waitFor(() => expect(localStorage.getItem('cw:tag-bot:chat:messages')).toBe('[]'), { timeout: 5_000 });
+
+    localStorage.setItem('cw:tag-bot:chat:messages', JSON.stringify(kept));
+    await expect(scope.ChatbotWidget?.('newConversation')).resolves.toEqual({ ok: true });
+    expect(localStorage.getItem('cw:tag-bot:chat:messages')).toBe('[]');
     expect(warn).not.toHaveBeenCalled();
   });
 
