@@ -144,7 +144,8 @@ export function defineElement(): boolean {
      * before the microtask that mounts it, and did nothing (`append(element); element.open()` left the chat closed).
      */
     #now(): Widget | null {
-      this.#sync(); // changes nothing when nothing waits for it
+      // Only then: an element that cannot mount (a bad base-url) would log why at every call.
+      if (this.#queued) this.#sync();
       return this.#widget;
     }
 

@@ -82,6 +82,26 @@ describe('<chatbot-widget>', () => {
     expect(element.shadowRoot?.querySelectorAll('.cw-root')).toHaveLength(1);
   });
 
+  it('an element that cannot mount (base-url not http(s)) says why once, not again at each method call', async () => {
+    defineElement();
+    serve();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const element = create({ 'serial-number': 'bot-a', 'base-url': 'ftp://chat.example.test' });
+      document.body.append(element);
+      await microtasks();
+      expect(error).toHaveBeenCalledTimes(1);
+      element.open();
+      element.close();
+      await expect(element.send('hello')).resolves.toEqual({ ok: false, reason: 'failed' });
+      expect(element.newConversation()).toBeUndefined();
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(String(error.mock.calls[0]?.[0])).toContain('is not an http(s) URL');
+    } finally {
+      error.mockRestore();
+    }
+  });
+
   it('mounts with the default stacking and one warning when z-index is not a whole number', async () => {
     defineElement();
     serve();
