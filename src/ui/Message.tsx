@@ -49,7 +49,8 @@ export function Message({
     role === 'user' ? status === 'failed' : role === 'assistant' && (failed || status === 'stopped');
   const canCopy = role === 'assistant' && finished && text !== '';
   const mailto = message.mailto === undefined ? null : safeUrl(message.mailto, { allowMailto: true });
-  const time = formatMessageTime(message.createdAt, timeZone, locale);
+  // Shown once finished: a streaming answer renders every frame, and the time (with its date check) is five formats.
+  const time = finished ? formatMessageTime(message.createdAt, timeZone, locale) : '';
 
   return (
     <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
