@@ -128,7 +128,8 @@ describe('an answer that ends while the chat is closed', () => {
   }
   const launcherOf = (shadow: ShadowRoot): Element => shadow.querySelector('.cw-launcher')!;
 
-  it('is heard, and marks the launcher (a description and its dot) until the chat opens again', async () => {
+  /** A question asked with the chat open, which the visitor closes before its answer arrives and is heard. */
+  async function answeredWhileClosed() {
     const { fake, release } = heldService();
     const { widget, shadow } = start({ open: true }, fake);
     const said = await heard(shadow);
@@ -138,6 +139,11 @@ describe('an answer that ends while the chat is closed', () => {
     release();
     await expect(sent).resolves.toEqual({ ok: true });
     await until(() => said.length > 0);
+    return { widget, shadow, said };
+  }
+
+  it('is heard, and marks the launcher (a description and its dot) until the chat opens again', async () => {
+    const { widget, shadow, said } = await answeredWhileClosed();
 
     expect(said).toEqual(['Harbor Bot: Three homes.']);
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
@@ -150,15 +156,7 @@ describe('an answer that ends while the chat is closed', () => {
   });
 
   it('unmarks the launcher when the conversation goes while the chat is closed (a logout): no answer is left to read', async () => {
-    const { fake, release } = heldService();
-    const { widget, shadow } = start({ open: true }, fake);
-    const said = await heard(shadow);
-    const sent = widget.send('Homes in Austin?');
-    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
-    widget.close();
-    release();
-    await expect(sent).resolves.toEqual({ ok: true });
-    await until(() => said.length > 0);
+    const { widget, shadow } = await answeredWhileClosed();
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
 
     widget.newConversation();

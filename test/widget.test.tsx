@@ -18,6 +18,17 @@ function start(options: Partial<Parameters<typeof mount>[0]> = {}, fake = config
   return widget;
 }
 
+/** What a signed-in visitor left stored: a conversation, its session and a half-typed question. */
+function storeSignedInConversation(): void {
+  const kept = JSON.stringify([
+    { id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' },
+    { id: 'old-2', role: 'assistant', status: 'done', createdAt: Date.now() - 50_000, text: 'Noted.' },
+  ]);
+  localStorage.setItem('cw:demo-realty:chat:messages', kept);
+  localStorage.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'old-key' }));
+  localStorage.setItem('cw:demo-realty:chat:draft', JSON.stringify('half a question'));
+}
+
 const hosts = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>('chatbot-widget-host')];
 // The first open imports the panel module, which vitest transforms then: on a busy machine that took over 1 s,
 // vi.waitFor's default.
@@ -255,13 +266,7 @@ describe('mount', () => {
   });
 
   it('newConversation() (a logout) forgets the stored conversation, its session and the unsent text, chat never opened', async () => {
-    const kept = JSON.stringify([
-      { id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' },
-      { id: 'old-2', role: 'assistant', status: 'done', createdAt: Date.now() - 50_000, text: 'Noted.' },
-    ]);
-    localStorage.setItem('cw:demo-realty:chat:messages', kept);
-    localStorage.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'old-key' }));
-    localStorage.setItem('cw:demo-realty:chat:draft', JSON.stringify('half a question'));
+    storeSignedInConversation();
     const fake = configFetch();
     const widget = start({}, fake);
     const stored = (key: string): unknown => JSON.parse(localStorage.getItem(`cw:demo-realty:chat:${key}`) ?? 'null');
@@ -283,13 +288,7 @@ describe('mount', () => {
   });
 
   it('newConversation() then destroy() in one task (a logout that unmounts the widget), chat opened: the conversation goes all the same', async () => {
-    const kept = JSON.stringify([
-      { id: 'old-1', role: 'user', status: 'sent', createdAt: Date.now() - 60_000, text: 'My account number is 42' },
-      { id: 'old-2', role: 'assistant', status: 'done', createdAt: Date.now() - 50_000, text: 'Noted.' },
-    ]);
-    localStorage.setItem('cw:demo-realty:chat:messages', kept);
-    localStorage.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'old-key' }));
-    localStorage.setItem('cw:demo-realty:chat:draft', JSON.stringify('half a question'));
+    storeSignedInConversation();
     const widget = start({ open: true });
     const shadow = hosts()[0]?.shadowRoot;
     await until(() => shadow?.textContent?.includes('Noted.') === true);
