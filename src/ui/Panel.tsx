@@ -97,9 +97,17 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
       showComposer();
     }
   }, [floating, open]);
-  // The suggestions above the text field come with the conversation's loading and go with its first message: the
-  // view keeps ending at the field. (panel.css turns scroll anchoring off: it followed the log's own scrolling.)
-  useLayoutEffect(showComposer, [suggesting]);
+  // The suggestions above the text field come with the conversation's loading and go with its first message, the
+  // rate limit's notice with a question it holds back: the view keeps ending at the field. (panel.css turns scroll
+  // anchoring off: it followed the log's own scrolling.)
+  useLayoutEffect(showComposer, [suggesting, rateLimit !== null]);
+  // So does the composer as it grows: files added to the tray pushed the field, send and the focused attach button
+  // out of view at 200 % zoom or on a phone with its keyboard open.
+  useLayoutEffect(() => {
+    const observer = new ResizeObserver(showComposer);
+    observer.observe(inputRef.current!.form!);
+    return () => observer.disconnect();
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.key === 'Escape' && floating && !event.defaultPrevented) {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
+import { png } from '../media/fixtures';
 
 const ANSWER = Array.from({ length: 12 }, (_, line) => `Line ${line + 1} of the answer.\n\n`);
 /** An Arabic answer with a numbered list, a bulleted one and a table. */
@@ -134,6 +135,59 @@ describe('the panel on a short screen', () => {
       // Only a 160 px panel (740 x 200) has no room for the answer's last line between header and text field.
       if (height > 200) expect(lastLineShows).toBe(true);
       await settledScreenshot(page, `layout-short-${width}x${height}-answered`);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+/** Whether each control's centre, hit-tested, is the control itself: inside the panel's view, not under its header. */
+function inView(page: Page, selectors: string[]): Promise<Record<string, boolean>> {
+  return page.evaluate(async (wanted) => {
+    const root = document.querySelector('chatbot-widget')!.shadowRoot!;
+    await Promise.all(root.querySelector('.cw-panel')!.getAnimations().map((animation) => animation.finished));
+    return Object.fromEntries(
+      wanted.map((selector) => {
+        const element = root.querySelector(selector)!;
+        const box = element.getBoundingClientRect();
+        const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return [selector, hit !== null && element.contains(hit)];
+      }),
+    );
+  }, selectors);
+}
+
+describe('what grows above the text field on a short screen', () => {
+  it.each([
+    { name: 'desktop at 200 %', width: 640, height: 400 },
+    { name: 'phone with the keyboard open', width: 360, height: 330 },
+  ])('$name: files added to the tray, then the rate limit notice, keep the text field, send and the focused button in view', async ({ width, height }) => {
+    const settings = { EnableUploadImage: true, RateLimitCount: 1, RateLimitTime: 600 };
+    const { page, log, close } = await fixture.open(elementPage({ settings }), { viewport: { width, height } });
+    try {
+      await page.locator('.cw-launcher').click();
+      await page.locator('.cw-chip').first().waitFor();
+      // A keyboard visitor's way to the picker: focus stays on its button while the files are chosen and upload.
+      const attach = page.getByRole('button', { name: 'Attach images or a video' });
+      await attach.focus();
+      await page.locator('input.cw-composer__file').setInputFiles(
+        ['porch', 'garden', 'kitchen'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: Buffer.from(png()) })),
+      );
+      await page.locator('.cw-media__item--uploaded').nth(2).waitFor();
+      expect(await attach.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+      expect(await inView(page, ['.cw-composer__image', '.cw-composer__input', '.cw-composer__send'])).toEqual({
+        '.cw-composer__image': true, '.cw-composer__input': true, '.cw-composer__send': true,
+      });
+
+      // The one question the limit allows, then a second one it holds back: its notice shows above the text field.
+      await ask(page, 'What are these?');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      await ask(page, 'Tell me more');
+      await page.locator('.cw-limit').waitFor();
+      expect(await inView(page, ['.cw-limit', '.cw-composer__input', '.cw-composer__send'])).toEqual({
+        '.cw-limit': true, '.cw-composer__input': true, '.cw-composer__send': true,
+      });
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
