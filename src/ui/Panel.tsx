@@ -119,6 +119,18 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     keepTyping(event);
   };
 
+  // Open beside the page, the panel covers part of it, where a page link Tab reaches is hidden: Escape on the page
+  // closes the panel and leaves focus there, now in view (WCAG 2.4.11). One the panel or the page acted on is its own.
+  // (close() leaves an inline panel, always open, as it is.)
+  useEffect(() => {
+    const doc = dialogRef.current!.ownerDocument;
+    const onPageKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && !event.defaultPrevented && model.isOpen.peek()) model.close();
+    };
+    doc.addEventListener('keydown', onPageKey);
+    return () => doc.removeEventListener('keydown', onPageKey);
+  }, []);
+
   const focusComposer = useCallback(() => inputRef.current?.focus(), []);
   // A control that goes while it has focus (update() turning image upload off, a suggestion another tab answered)
   // would drop focus to the page's body, out of the dialog: it goes to the text field instead. Read while rendering,

@@ -195,6 +195,39 @@ describe('what grows above the text field on a short screen', () => {
   });
 });
 
+describe('a page link under the open panel', () => {
+  it('Escape on the page closes the panel that hides it, and focus stays on the link, now in view (WCAG 2.4.11)', async () => {
+    // The page's own navigation at the top right, where a floating panel beside the page opens over it.
+    const body = '<nav style="position: absolute; top: 120px; right: 60px"><a id="buy" href="#buy">Buy</a></nav><main id="chat"></main>';
+    const { page, log, close } = await fixture.open(elementPage({ body }), { viewport: { width: 1280, height: 800 } });
+    try {
+      await page.locator('.cw-launcher').click();
+      await page.locator('.cw-chip').first().waitFor();
+      // Shift+Tab from the launcher, which comes first in the widget, to the page's last link.
+      await page.locator('.cw-launcher').focus();
+      await page.keyboard.press('Shift+Tab');
+      const link = page.locator('#buy');
+      const shown = (): Promise<{ focused: boolean; seen: boolean }> =>
+        link.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            focused: document.activeElement === element,
+            seen: document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element,
+          };
+        });
+      expect(await shown()).toEqual({ focused: true, seen: false });
+
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.cw-panel').isHidden()).toBe(true);
+      expect(await shown()).toEqual({ focused: true, seen: true });
+      expect(await page.locator('.cw-launcher').getAttribute('aria-expanded')).toBe('false');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('a conversation longer than the log', () => {
   it('at 320 x 256, Shift+Tab back up from the text field shows each control below the sticky header, not under it', async () => {
     const { page, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)), {
