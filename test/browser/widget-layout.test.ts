@@ -647,6 +647,32 @@ describe("a phone's unsafe edges (a page drawn under them with viewport-fit=cove
     }
   });
 
+  it('with the keyboard open, Shift+Tab back up from the text field shows each control below the header, status bar and all', async () => {
+    const { page, context, close } = await fixture.open(coverPage(), { viewport: { width: 390, height: 360 }, isMobile: true, hasTouch: true });
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 47, bottom: 0, left: 0, right: 0 } });
+      await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
+      await page.locator('.cw-launcher').focus();
+      await page.keyboard.press('Enter');
+      await page.locator('.cw-chip').first().waitFor();
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+      for (let step = 1; step <= 5; step += 1) {
+        await page.keyboard.press('Shift+Tab');
+        const focused = await page.evaluate(() => {
+          const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+          const box = root.activeElement!.getBoundingClientRect();
+          return { what: root.activeElement!.className, top: box.top, headerBottom: root.querySelector('.cw-panel__header')!.getBoundingClientRect().bottom };
+        });
+        if (focused.what.includes('cw-panel__')) break; // the header's own buttons
+        expect(focused.top, `${focused.what} after ${step} Shift+Tab`).toBeGreaterThanOrEqual(focused.headerBottom - 0.5);
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('on a tablet the floating panel stays above the launcher, which stays above the home indicator', async () => {
     const html = coverPage();
     const { page, context, close } = await fixture.open(html, { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true });
