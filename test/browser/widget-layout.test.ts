@@ -17,7 +17,13 @@ const ARABIC_ANSWER = [
   '- نقطة أولى\n- نقطة ثانية\n\n',
   '| المدينة | السعر |\n|---|---|\n| أوستن | 650 ألف |\n',
 ];
-const SCRIPTED: Record<string, string[]> = { 'Tell me more': ANSWER, 'منازل': ARABIC_ANSWER };
+/** A table wider than a phone: six columns of values that do not wrap. */
+const WIDE_TABLE = [
+  'Three homes:\n\n| Address | City | Price | Bedrooms | Bathrooms | Square feet |\n|---|---|---|---|---|---|\n',
+  '| 500 Aloha St #302 | Seattle, WA | $2,450 / month | 2 | 1 | 910 |\n',
+  '| 2600 2nd Ave #1109 | Seattle, WA | $3,100 / month | 2 | 2 | 1,040 |\n',
+];
+const SCRIPTED: Record<string, string[]> = { 'Tell me more': ANSWER, 'منازل': ARABIC_ANSWER, 'Compare them': WIDE_TABLE };
 const fixture = useWidgetFixture({ scriptedAnswer: (question) => SCRIPTED[question] });
 
 /** A page with <chatbot-widget> (registered by the script tag without a serial number) and its inline settings. */
@@ -294,6 +300,28 @@ describe('the panel on a narrow screen', () => {
       expect(await pageOverflowX(page)).toBe(0);
       const panelRight = await page.locator('.cw-panel').evaluate((element) => element.getBoundingClientRect().right);
       expect(panelRight).toBeLessThanOrEqual(320);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an inline panel in a grid column of a 320 px page stays as wide as the page when an answer brings a wide table', async () => {
+    const { page, log, close } = await fixture.open(
+      elementPage({ mode: 'inline', style: 'body { margin: 0 } main { display: grid; grid-template-columns: 1fr; padding: 8px }' }),
+      { viewport: { width: 320, height: 700 } },
+    );
+    try {
+      await ask(page, 'Compare them');
+      await page.locator('.cw-msg--assistant[data-status="done"] .cw-md__table').waitFor();
+      await settledScreenshot(page, 'layout-inline-320-table');
+      expect(await pageOverflowX(page)).toBe(0);
+      const widths = await page.locator('.cw-md__table').evaluate((wrapper) => ({
+        panelRight: wrapper.closest('.cw-panel')!.getBoundingClientRect().right,
+        // The table keeps its width, and scrolls inside its bubble instead.
+        tableScrolls: wrapper.scrollWidth > wrapper.clientWidth,
+      }));
+      expect(widths).toEqual({ panelRight: 312, tableScrolls: true });
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
