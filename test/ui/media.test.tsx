@@ -137,8 +137,11 @@ describe('attaching images', () => {
     pick(new File([png()], 'a.png'), new File([png(2, 2)], 'b.png'));
     await screen.findByText('b.png');
     expect(sendButton().getAttribute('aria-disabled')).toBe('false');
+    const regions = screen.getAllByRole('status');
     fireEvent.click(sendButton());
-    expect(await screen.findByText('Sending when the uploads finish…')).toBeTruthy();
+    const note = await screen.findByText('Sending when the uploads finish…');
+    // Said to screen readers (the press seemed to do nothing): it comes into a live region there before the press.
+    expect(regions).toContain(note.closest('[role="status"]'));
     expect(model.conversation.sent).toEqual([]);
     await act(async () => {
       uploads[0]?.succeed(1);

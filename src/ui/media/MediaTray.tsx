@@ -33,7 +33,8 @@ export function MediaTray({ draft, text }: { draft: MediaDraft; text: MediaTexts
           ))}
         </ul>
       )}
-      {draft.sendPending.value && <p class="cw-media__note" dir={dir}>{text.sendPending}</p>}
+      {/* A live region of its own, there with the tray: Send seemed to do nothing to a screen reader while uploads ran. */}
+      <div role="status">{draft.sendPending.value && <p class="cw-media__note" dir={dir}>{text.sendPending}</p>}</div>
       <div class="cw-media__notices" role="status" aria-live="polite">
         {notices.map((notice) => (
           <p key={notice.id} class="cw-media__notice">
