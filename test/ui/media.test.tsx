@@ -40,7 +40,8 @@ function fakeRecorder(): Recorder & { calls: string[] } {
   };
 }
 
-async function setup(settings: Partial<WidgetSettings> = { enableUploadImage: true, enablePushToTalk: true }) {
+/** `loadFailures`: how many times loading the media code fails first (the network dropped) before it loads. */
+async function setup(settings: Partial<WidgetSettings> = { enableUploadImage: true, enablePushToTalk: true }, loadFailures = 0) {
   const model: FakeModel = createFakeModel({ mode: 'floating', open: true, settings });
   const uploads: HeldUpload[] = [];
   const recorder = fakeRecorder();
@@ -66,7 +67,10 @@ async function setup(settings: Partial<WidgetSettings> = { enableUploadImage: tr
     recorder,
     preview: { createObjectURL: () => 'blob:thumbnail', revokeObjectURL: () => undefined },
   });
-  const media = createMediaSlot(async () => controllerFor(draft));
+  const media = createMediaSlot(async () => {
+    if ((loadFailures -= 1) >= 0) throw new Error('offline');
+    return controllerFor(draft);
+  });
   await renderPanel(model, { media });
   return { model, uploads, recorder, draft, media };
 }
@@ -354,6 +358,25 @@ test('when the media code cannot be loaded, the composer says so', async () => {
   pick(new File([png()], 'a.png'));
   const problem = await screen.findByRole('alert');
   expect(problem.textContent).toBe(ENGLISH_TEXTS.mediaLoadFailed);
+});
+
+test('files picked while the media code could not load wait for it: Send loads it again and sends them with the text', async () => {
+  const { model, uploads } = await setup(undefined, 2);
+  // Focus on the attach button starts loading the code: it fails, and the pick's load fails again.
+  fireEvent.focus(screen.getByRole('button', { name: ENGLISH_TEXTS.attachFiles }));
+  expect((await screen.findByRole('alert')).textContent).toBe(ENGLISH_TEXTS.mediaLoadFailed);
+  await act(async () => pick(new File([png()], 'kitchen.png')));
+  // The file is still there to send, with or without words.
+  expect(sendButton().getAttribute('aria-disabled')).toBe('false');
+  fireEvent.input(textbox(), { target: { value: 'Is this kitchen renovated?' } });
+  fireEvent.click(sendButton());
+  await screen.findByText('kitchen.png');
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(model.conversation.sent).toEqual([]);
+  await act(async () => uploads[0]?.succeed(1));
+  await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+  expect(model.conversation.sent[0]?.text).toBe('Is this kitchen renovated?');
+  expect(model.conversation.sent[0]?.attachments?.map((item) => [item.fileId, item.name])).toEqual([[1, 'kitchen.png']]);
 });
 
 test("when the media code cannot be loaded, the composer says so in mount()'s texts", async () => {

@@ -31,6 +31,15 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
   const failed = signal(false);
   let loading: Promise<MediaController> | null = null;
   let disposed = false;
+  /**
+   * Files picked, pasted or dropped while the code could not load (the network dropped): kept until it does, at the
+   * next media action or Send, which tries again. Dropped, the visitor's Send went off without them.
+   */
+  const waiting = signal<File[]>([]);
+  const addWaiting = (controller: MediaController): void => {
+    controller.addFiles(waiting.peek());
+    waiting.value = [];
+  };
 
   const use = (action?: (controller: MediaController) => void): void => {
     const ready = loaded.peek();
@@ -48,21 +57,25 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
         throw error;
       },
     );
-    loading.then((controller) => disposed || action?.(controller)).catch(() => undefined);
+    loading.then((controller) => disposed || (addWaiting(controller), action?.(controller))).catch(() => undefined);
   };
 
   return {
     pickImage: () => use(),
     prefetch: () => use(),
-    addFiles: (files) => use((controller) => controller.addFiles(files)),
+    addFiles(files) {
+      waiting.value = [...waiting.peek(), ...files];
+      use(addWaiting);
+    },
     pushToTalk: {
       start: () => use((controller) => controller.startRecording()),
       end: (send) => use((controller) => controller.endRecording(send)),
       recording: () => loaded.value?.recording.value ?? null,
     },
     renderDraft: () => loaded.value?.renderDraft() ?? failed.value,
-    hasDraft: () => loaded.value?.hasDraft() ?? false,
-    sendDraft: () => loaded.value?.sendDraft() ?? false,
+    // A signal: the composer's Send must know of files that wait after a failure that changed nothing else it reads.
+    hasDraft: () => loaded.value?.hasDraft() ?? waiting.value.length > 0,
+    sendDraft: () => loaded.value?.sendDraft() ?? (waiting.peek().length > 0 && (use((controller) => controller.sendDraft()), true)),
     dispose() {
       disposed = true;
       loaded.peek()?.dispose();
