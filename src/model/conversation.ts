@@ -161,9 +161,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
   /**
    * Asks for `user`'s answer, streaming it into a new assistant message. `giveBackSlot` returns the question's
-   * rate-limit count when the service refused it or was never reached: only questions it took count.
+   * rate-limit count when the service refused it or was never reached: only questions it took count. `earlier`: the
+   * words of the answer this one retries, kept if none arrive this time.
    */
-  async function ask(user: LiveMessage, giveBackSlot: () => void): Promise<SendResult> {
+  async function ask(user: LiveMessage, giveBackSlot: () => void, earlier = ''): Promise<SendResult> {
     const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
     const run = { controller: new AbortController(), stopped: false, answer };
     lastAsked = run.controller;
@@ -251,8 +252,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return { ok: true };
     } catch (caught) {
       cancelPendingFrame();
-      const partial = isServiceError(caught) && caught.partialText ? caught.partialText : received;
-      const error = wentOffline && !run.stopped ? connectionLost(partial) : caught;
+      const arrived = isServiceError(caught) && caught.partialText ? caught.partialText : received;
+      // A Retry that fails before a word (still offline) keeps the words the cut-off answer had brought.
+      const partial = arrived || earlier;
+      const error = wentOffline && !run.stopped ? connectionLost(arrived) : caught;
       // Only a request that failed to reach the service: beforeunload also fires for a mailto: link, a download and a
       // leave the visitor cancelled, after which the service's own refusal must still be shown.
       const told = (words: TextOverrides & typeof english): string =>
@@ -260,6 +263,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
           ? words.interrupted
           : error === emptyAnswer ? words.emptyAnswer : failureMessage(error, words);
       const reason = told(texts);
+      // It counts only if the service may have taken it: not when unreachable, refusing, or answered by something else
+      // (an unreadable answer: a captive portal's page, a proxy's).
+      if (!run.stopped && arrived.trim() === '' && ['network', 'http', 'business', 'malformed'].includes(errorKind(error))) {
+        giveBackSlot();
+      }
       batch(() => {
         if (run.stopped) {
           answer.text.value = partial;
@@ -269,10 +277,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
           answer.error.value = reason;
           answer.status.value = 'interrupted';
         } else {
-          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry. It counts
-          // only if the service may have taken it: not when unreachable, refusing, or answered by something else
-          // (an unreadable answer: a captive portal's page, a proxy's).
-          if (['network', 'http', 'business', 'malformed'].includes(errorKind(error))) giveBackSlot();
+          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry.
           remove(answer);
           user.error.value = reason;
           user.status.value = 'failed';
@@ -343,7 +348,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         id: newId(), role: 'user', status: 'sent', createdAt: clock.now(), text: user.text.peek(), attachments: user.attachments,
       });
       messages.value = [...removeForGood(user.id, target.id), question];
-      return ask(question, giveBackSlot);
+      return ask(question, giveBackSlot, target === user ? '' : target.text.peek());
     },
 
     edit(messageId) {

@@ -193,6 +193,31 @@ describe('conversation: stop, failures and retry', () => {
     expect(texts(conversation)).toEqual(['Question', 'A whole answer.']);
   });
 
+  it('a Retry of a cut-off answer that fails before a word (still offline) keeps the words that had arrived', async () => {
+    const { conversation, fake, events } = createHarness();
+    void conversation.send('Question');
+    const ask = await fake.nextAsk();
+    ask.chunk('Half an ans');
+    ask.fail('interrupted', 'The answer was interrupted before it was complete.');
+    await settle();
+    const retried = conversation.retry(conversation.messages.value[1]?.id ?? '');
+    (await fake.nextAsk()).fail('network', 'Could not reach the chat service. Check your connection.');
+    await expect(retried).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:sent', 'assistant:interrupted']);
+    const answer = conversation.messages.value[1];
+    expect(answer?.text.value).toBe('Half an ans');
+    expect(answer?.error.value).toBe('Could not reach the chat service. Check your connection.');
+    expect(events.filter((event) => event.name === 'error').at(-1)?.payload).toEqual({
+      message: 'Could not reach the chat service. Check your connection.', kind: 'network',
+    });
+
+    // And it can be retried again.
+    const again = conversation.retry(answer?.id ?? '');
+    (await fake.nextAsk()).finish('A whole answer.');
+    await expect(again).resolves.toEqual({ ok: true });
+    expect(texts(conversation)).toEqual(['Question', 'A whole answer.']);
+  });
+
   it('a failure before any text marks the question failed with plain words; the text is kept for retry', async () => {
     const { conversation, fake, events } = createHarness();
     const result = conversation.send('Are you there?');
