@@ -175,6 +175,21 @@ describe('mount', () => {
     expect(dialog?.classList.contains('cw-panel--pending')).toBe(false);
   });
 
+  it('a GetConfig that failed while the chat was closed is asked again as it opens: no "unavailable" once the service is back', async () => {
+    let online = false;
+    const flaky = createFakeFetch(() => (online ? envelopeResponse(CONFIG) : Promise.reject(new TypeError('Failed to fetch'))));
+    const errors = vi.fn();
+    const widget = start({}, flaky);
+    widget.on('error', errors);
+    await until(() => errors.mock.calls.length === 1);
+    online = true;
+    widget.open();
+    const shadow = hosts()[0]?.shadowRoot;
+    await until(() => shadow?.querySelector('.cw-panel__title')?.textContent === 'Harbor Bot');
+    expect(shadow?.querySelector('[role="alert"]')).toBeNull();
+    expect(flaky.requests).toHaveLength(2);
+  });
+
   it('a GetConfig that never answers: after CONFIG_TIMEOUT_MS the panel says so and offers Retry, a waiting question fails and keeps its text', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -174,8 +174,10 @@ describe('config state', () => {
     expect(alert.textContent).toContain('The chat is unavailable: Could not reach the chat service. Check your connection.');
     const retry = within(alert).getByRole('button', { name: 'Retry' });
     retry.focus();
+    // (Shown open, it asked once already: see the widget's test of a config that failed while the chat was closed.)
+    const asked = model.calls.filter((call) => call === 'reloadConfig').length;
     fireEvent.click(retry);
-    expect(model.calls).toContain('reloadConfig');
+    expect(model.calls.filter((call) => call === 'reloadConfig')).toHaveLength(asked + 1);
     // The button goes while the settings load: focus stays in the panel, on the text field.
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
