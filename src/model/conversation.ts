@@ -223,16 +223,15 @@ export function createConversation(deps: ConversationDeps): Conversation {
     // interrupted, with Retry). Told before, it was asked after the destroy, its request never ended.
     emitMessage(user);
     try {
-      // A session there already was restored or used before: it may have expired.
-      const restored = sessions.current !== null;
       const session = await unlessStopped(sessions.obtain());
       let final;
       try {
         final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
       } catch (error) {
-        // A stored session the service no longer knows (HTTP 401): the question was refused, not asked, so it is
-        // asked once in a fresh session instead of failing.
-        if (!(restored && received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
+        // A session the service no longer knows (HTTP 401): the question was refused, not asked, so it is asked once in
+        // a fresh session instead of failing. Any session may have expired: a stored one, one used before, and the one
+        // GetConfig brought as the page loaded, kept unused while the tab stayed open for hours.
+        if (!(received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
           throw error;
         }
         sessions.set(null);

@@ -384,6 +384,20 @@ describe('widget model: sessions and conversation', () => {
     await expect(sent).resolves.toEqual({ ok: true });
   });
 
+  it('the page-load session, kept unused until the service forgot it (HTTP 401), is replaced by a new GetConfig', async () => {
+    const { model, fake } = createModel();
+    await settle(); // GetConfig at page load brought session 501; the tab then stayed open for hours
+    const sent = model.conversation.send('Hello after lunch');
+    const refused = await fake.nextAsk();
+    expect(refused.request.sessionID).toBe(501);
+    refused.fail('http', 'HTTP 401', { status: 401, serviceMessage: 'Unknown or expired session key' });
+    const retried = await fake.nextAsk();
+    expect(fake.configRequests).toHaveLength(2);
+    expect(retried.request.sessionID).toBe(502);
+    retried.finish('Hello!');
+    await expect(sent).resolves.toEqual({ ok: true });
+  });
+
   it('a question sent while GetConfig is still loading waits for its session', async () => {
     const { model, fake } = createModel();
     const sent = model.conversation.send('Early question');
