@@ -61,8 +61,11 @@ export interface ConversationDeps {
 export interface Conversation extends ConversationModel {
   /** Key of the current session, for the chatrobot-sessionkey header. */
   sessionKey(): string | undefined;
-  /** Starts a session now if there is none: an upload before the first question needs its key. */
-  ensureSession(): Promise<void>;
+  /**
+   * Starts a session now if there is none: an upload before the first question needs its key. `renew`: the service
+   * refused the current one (HTTP 401), so a fresh one replaces it.
+   */
+  ensureSession(renew?: boolean): Promise<void>;
   /** Adds a notice (talk to a person) to the conversation. */
   addNotice(text: string, mailto?: string): void;
   /** Talk to a person: adds the TalkToHumanResponseMessage notice with a mailto: link carrying the transcript. */
@@ -384,8 +387,9 @@ export function createConversation(deps: ConversationDeps): Conversation {
 
     sessionKey: () => sessions.current?.key,
 
-    async ensureSession() {
-      await sessions.obtain();
+    async ensureSession(renew) {
+      if (renew) sessions.set(null);
+      await (renew ? sessions.fresh(true) : sessions.obtain());
     },
 
     talkToHuman() {

@@ -11,6 +11,7 @@ import { createMediaController } from '../../src/ui/media/controller';
 import { pickerAccept, PICKER_ACCEPT } from '../../src/ui/media/accept';
 import { createHarness, type Harness } from '../helpers/conversation-harness';
 import { createFakeFetch, type FakeFetch } from '../helpers/fake-fetch';
+import { FakeStorage } from '../helpers/fake-storage';
 import { xhrOverFetch } from '../helpers/xhr-over-fetch';
 import { png } from '../media/fixtures';
 
@@ -31,6 +32,33 @@ function controllerOn(harness: Harness, network: FakeFetch, baseUrl = 'https://c
     emit: harness.emit,
   });
 }
+
+test('an upload refused for a session the service no longer knows (HTTP 401) is made in a fresh session, not failed', async () => {
+  // A conversation restored from yesterday, with its session.
+  const local = new FakeStorage();
+  local.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'expired' }));
+  const harness = createHarness({ settings: { enableUploadImage: true }, local });
+  const network = createFakeFetch((request) => {
+    if (request.url.endsWith('/chat/User/GetPreUploadUrl')) {
+      if (request.headers['chatrobot-sessionkey'] !== 'expired') return envelope({ FileStoreId: 42, PreUploadUrl: '/upload/42?token=t' });
+      const refusal = { Data: null, Version: '1.0.0', Success: false, Code: 401, Message: 'Unknown or expired session key' };
+      return new Response(JSON.stringify(refusal), { status: 401, headers: { 'content-type': 'application/json' } });
+    }
+    if (request.method === 'PUT') return envelope({ FileStoreId: 42 });
+    if (request.url.endsWith('/chat/User/FinishUpload')) return envelope(1);
+    return new Response('unexpected', { status: 500 });
+  });
+  const controller = await controllerOn(harness, network);
+  controller.addFiles([new File([png()], 'porch.png', { type: 'image/png' })]);
+  await settle();
+  expect(network.requests.map((request) => request.headers['chatrobot-sessionkey'] ?? request.method)).toEqual([
+    'expired', harness.sessionsIssued[0]?.key, 'PUT', harness.sessionsIssued[0]?.key,
+  ]);
+  expect(harness.events.filter((event) => event.name === 'error')).toEqual([]);
+  expect(controller.sendDraft()).toBe(true);
+  const ask = await harness.fake.nextAsk();
+  expect(ask.request).toMatchObject({ chatAskType: 'Image', fileIds: [42], sessionID: harness.sessionsIssued[0]?.id });
+});
 
 test('the picker hint matches the media layer, so the panel chunk need not import it', () => {
   expect(PICKER_ACCEPT).toEqual(ACCEPT_ATTRIBUTE);

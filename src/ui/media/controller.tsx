@@ -47,7 +47,16 @@ export async function createMediaController(options: MediaControllerOptions): Pr
 
   async function upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult> {
     await conversation.ensureSession();
-    const target = await preUpload(transport, { fileName: name }, call);
+    let target;
+    try {
+      target = await preUpload(transport, { fileName: name }, call);
+    } catch (error) {
+      // A session the service no longer knows (a conversation restored from yesterday): renewed once, as a question's
+      // is. Otherwise every Retry of the upload met the same refusal.
+      if ((error as Partial<ServiceError>).status !== 401) throw error;
+      await conversation.ensureSession(true);
+      target = await preUpload(transport, { fileName: name }, call);
+    }
     // The PUT carries the real format's type, whatever the browser guessed from the name. XMLHttpRequest, for
     // progress: the client's fetch fallback is for Node, and the widget runs in browsers.
     const fileUrl = transport.resolve(target.PreUploadUrl);
