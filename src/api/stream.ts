@@ -44,11 +44,6 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const headers = await transport.headers(
-    { accept: 'text/event-stream, application/json', 'content-type': 'application/json' },
-    OPERATION,
-  );
-  throwIfAborted(OPERATION, signal);
   const body = JSON.stringify({ ...request, stream: true });
 
   return new Promise<StreamFinal>((resolve, reject) => {
@@ -147,6 +142,13 @@ export async function streamAnswer(
     const requested = new Promise<void>((resolve, reject) => {
       requestSignal.addEventListener('abort', () => resolve());
       (async () => {
+        // Within the silence limit and the caller's abort: a site's headers function that never settles (a token
+        // refresh on a dead network) left the question waiting for good, deaf to Stop.
+        const headers = await transport.headers(
+          { accept: 'text/event-stream, application/json', 'content-type': 'application/json' },
+          OPERATION,
+        );
+        requestSignal.throwIfAborted(); // stopped meanwhile: nothing is sent
         const response = await transport.fetch(transport.operationUrl('ask', ASK_PATH), {
           method: 'POST',
           body,

@@ -309,6 +309,24 @@ describe('a service that goes silent', () => {
     expect(fake.requests[0]?.signal?.aborted).toBe(true);
   });
 
+  test("a site's headers function that never settles: Stop ends the question at once, the silence limit without it; nothing is sent", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fake = createFakeFetch(() => new Promise<Response>(() => undefined));
+    const hung = (): Promise<Record<string, string>> => new Promise(() => undefined); // a token refresh on a dead network
+    const client = createClient({ baseUrl: 'https://chat.example/api/', fetch: fake.fetch, headers: hung });
+    const stop = new AbortController();
+    const stopped = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}, { signal: stop.signal }));
+    await vi.advanceTimersByTimeAsync(1000);
+    stop.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped.current).toMatchObject({ kind: 'aborted' });
+
+    const silent = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS);
+    expect(silent.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   test('heartbeats (SSE comments) keep a slow answer alive far beyond STREAM_SILENCE_MS', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const beat = STREAM_SILENCE_MS - 1000;
