@@ -190,6 +190,19 @@ describe('mount', () => {
     expect(flaky.requests).toHaveLength(2);
   });
 
+  it('a panel open from the start does not ask again at once for the GetConfig that just failed; the visitor opening it does', async () => {
+    const down = createFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const widget = start({ open: true }, down);
+    const shadow = hosts()[0]?.shadowRoot;
+    await until(() => shadow?.querySelector('[role="alert"]') != null);
+    // A frame more: the panel's effects have run.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    expect(down.requests).toHaveLength(1);
+    widget.close();
+    widget.open();
+    await until(() => down.requests.length === 2);
+  });
+
   it('a GetConfig that never answers: after CONFIG_TIMEOUT_MS the panel says so and offers Retry, a waiting question fails and keeps its text', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -98,9 +98,10 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
     }
   }, [floating, open]);
   // A config that failed while the chat was closed (the network was down as the page loaded) is asked for again as the
-  // chat opens: the panel said "unavailable" of a service that may well be back, until the visitor pressed Retry.
+  // visitor opens it: the panel said "unavailable" of a service that may well be back, until they pressed Retry. Not
+  // for a panel shown from the start (inline, or open): it would ask again at once, at page load, what just failed.
   useEffect(() => {
-    if (open && config.status === 'failed') model.reloadConfig();
+    if (open && !quiet && config.status === 'failed') model.reloadConfig();
   }, [open]);
   // The suggestions above the text field come with the conversation's loading and go with its first message, the
   // rate limit's notice with a question it holds back: the view keeps ending at the field. (panel.css turns scroll
