@@ -192,6 +192,26 @@ describe('an answer that ends while the chat is closed', () => {
     expect(launcherOf(shadow).hasAttribute('aria-description')).toBe(false);
   });
 
+  it('marks the launcher for a question that failed before a word of its answer, and says why', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fake = createFakeFetch(async (request) => {
+      if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
+      await held;
+      return new Response('busy', { status: 503 });
+    });
+    const { widget, shadow } = start({ open: true }, fake);
+    const said = await heard(shadow);
+    const sent = widget.send('Homes in Austin?');
+    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
+    widget.close();
+    release();
+    await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
+    await until(() => said.length > 0);
+    expect(said).toEqual(['The chat service answered with HTTP 503.']);
+    expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
+  });
+
   it('marks the launcher for a translated description, and for an answer cut off', async () => {
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -101,8 +101,11 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?
             if (status === 'done') announceAnswer(message.text.peek());
             else if (status === 'failed' || status === 'interrupted') awaiting.set(message, 'answer');
             else if (status === 'stopped') announce(texts.answerStopped);
-          } else if (message.role === 'user' && status === 'failed' && previous === 'sent' && !alerted) {
-            awaiting.set(message, 'question');
+          } else if (message.role === 'user' && status === 'failed' && previous === 'sent') {
+            // A question that failed before a word of its answer is news too: the visitor who closed the chat to wait
+            // was told of an answer cut off, but not of this.
+            onAnswerEnd?.();
+            if (!alerted) awaiting.set(message, 'question');
           }
         }
         const failure = awaiting.get(message);
