@@ -80,6 +80,17 @@ describe('createTextEventMerger', () => {
     expect(await merge(reads)).toEqual(['event: message\n', event('joined to the named event') + event('ab')]);
   });
 
+  test('the escapes the service writes (line break, quote, backslash) merge as they came, wherever a read is cut', async () => {
+    const texts = ['A "quoted" ', 'word\\', '\n\n', 'next \\"', ' paragraph', '\n', 'end'];
+    const wire = texts.map(event).join('');
+    expect(await merge([wire])).toEqual([event(texts.join(''))]);
+    for (let cut = 1; cut < wire.length; cut++) {
+      const merged = await merge([wire.slice(0, cut), wire.slice(cut)]);
+      expect(spokenText(merged.join('')), `cut at ${cut}`).toBe(texts.join(''));
+      expect(merged.join('').match(/\n\n/g)!.length, `cut at ${cut}`).toBeLessThanOrEqual(3);
+    }
+  });
+
   test('a stream with CR line ends is left alone from its first CR on', async () => {
     const reads = [event('a') + event('b'), 'data: {"content":"c"}\r\n\r\n', event('d') + event('e')];
     expect(await merge(reads)).toEqual([event('ab'), reads[1], reads[2]]);
