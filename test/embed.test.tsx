@@ -91,6 +91,14 @@ describe('the script tag', () => {
     expect(broken.warn.mock.calls).toEqual([['ChatbotWidget: data-texts ignored: not JSON.']]);
   });
 
+  it('with data-texts of JSON that is not an object of strings mounts nothing and says why in the console', async () => {
+    const { warn, error } = await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', texts: '{"send": 5}' });
+    expect(hosts()).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain('texts must be an object of strings');
+  });
+
   it('inline (data-mode="inline") puts the panel right after the script tag; destroy leaves only the script tag', async () => {
     await loadWithTag({ serialNumber: 'tag-bot', baseUrl: 'https://chat.example.test', mode: 'inline' });
     const script = document.querySelector('script');
