@@ -29,6 +29,19 @@ const elementPage = (...args: Parameters<typeof elementScripts>): string => html
 const computed = (locator: Locator, property: string): Promise<string> =>
   locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 
+/** WCAG contrast ratio of two computed colours written rgb(r, g, b). */
+function contrast(first: string, second: string): number {
+  const luminance = (color: string): number => {
+    const [r, g, b] = (color.match(/\d+/g) ?? []).slice(0, 3).map((value) => {
+      const channel = Number(value) / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 describe('widget styles in Chromium', () => {
   it.each([
     ['a dark bubble colour', 'rgb(0, 0, 128)', '0px'],
@@ -53,6 +66,9 @@ describe('widget styles in Chromium', () => {
       await input.waitFor();
       // Below 16px, phones zoom into the page when the input takes focus.
       expect(parseFloat(await computed(input, 'font-size'))).toBeGreaterThanOrEqual(16);
+      // The text field's edge is what shows where to type: 3:1 against the panel (WCAG 1.4.11).
+      const fieldEdge = contrast(await computed(input, 'border-top-color'), await computed(page.locator('.cw-panel'), 'background-color'));
+      expect(fieldEdge).toBeGreaterThanOrEqual(3);
       expect(await computed(page.locator('.cw-composer__send'), 'color')).toBe(accentText);
 
       // Header actions and send share one round-button rule (a refactor once dropped their shape).
