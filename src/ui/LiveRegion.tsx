@@ -5,6 +5,7 @@ import { afterNextPaint } from '../model/frame.js';
 import type { Cancel } from '../model/scheduler.js';
 import type { ChatMessage, ConfigState, MessageStatus, WidgetModel } from '../model/types.js';
 import { markdownToPlainText } from './markdown/plain-text.js';
+import { rateLimitWait } from './PanelParts.js';
 import { fill } from '../model/texts.js';
 import type { PanelTexts } from './strings.js';
 
@@ -61,11 +62,12 @@ export function useAnnouncer(model: WidgetModel, texts: PanelTexts, onAnswerEnd?
     pendingAnswers.current.add(cancel);
   };
 
-  // A question the local rate limit held back: its message is said, else Enter seemed to do nothing. (The banner
-  // arrives with its text inside, which screen readers skip in a live region of its own.)
+  // A question the local rate limit held back: its message and the wait are said, else Enter seemed to do nothing.
+  // (The banner arrives with its text inside, which screen readers skip in a live region of its own; the wait is the
+  // text field's description too, which is not read again while focus stays there.)
   useSignalEffect(() => {
     const notice = model.conversation.rateLimit.value;
-    if (notice) untracked(() => announce(notice.message));
+    if (notice) untracked(() => announce(`${notice.message} ${rateLimitWait(notice, texts, model.locale)}`));
   });
 
   // Every change, as it happens: useSignalEffect would start after paint and then see a frame's changes at once, so

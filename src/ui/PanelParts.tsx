@@ -5,7 +5,7 @@ import { formatWaitTime } from '../model/time.js';
 import type { RateLimitNotice } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
 import { fill } from '../model/texts.js';
-import { UI_LANG, useTexts } from './strings.js';
+import { UI_LANG, useTexts, type PanelTexts } from './strings.js';
 
 export function SuggestedMessages(props: { items: readonly string[]; onPick: (text: string) => void }): JSX.Element {
   return (
@@ -20,10 +20,18 @@ export function SuggestedMessages(props: { items: readonly string[]; onPick: (te
 }
 
 /**
- * The local rate limit's message and a countdown that ticks every second until it lifts. Only the message is a
- * live region: a screen reader hears it once, not every tick. The wait is written in `locale`: inside the
- * widget's English sentence for English (or no locale), on its own otherwise ("in 45 Sekunden"), so one line never
- * mixes two languages; inside the sentence of mount()'s `texts` when they are given.
+ * When the local rate limit lifts, in words: written in `locale`, inside the widget's English sentence for English
+ * (or no locale), on its own otherwise ("in 45 Sekunden"), so one line never mixes two languages; inside the sentence
+ * of mount()'s `texts` when they are given.
+ */
+export function rateLimitWait(notice: RateLimitNotice, texts: PanelTexts, locale: string | undefined, now = Date.now()): string {
+  const wait = formatWaitTime(notice.retryAt - now, locale);
+  return texts.lang !== UI_LANG || locale === undefined || /^en(-|$)/i.test(locale) ? fill(texts.rateLimitWait, { wait }) : wait;
+}
+
+/**
+ * The local rate limit's message and a countdown that ticks every second until it lifts. The banner is not a live
+ * region (a screen reader would hear every tick): the announcer says the message and the wait once.
  */
 export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; locale?: string | undefined }): JSX.Element {
   const { id, notice, locale } = props;
@@ -34,17 +42,12 @@ export function RateLimitBanner(props: { id: string; notice: RateLimitNotice; lo
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [notice.retryAt]);
-  const wait = formatWaitTime(notice.retryAt - now, locale);
   return (
     <div id={id} class="cw-limit">
       <p class="cw-limit__message" dir="auto">
         {notice.message}
       </p>
-      <p class="cw-limit__wait">
-        {texts.lang !== UI_LANG || locale === undefined || /^en(-|$)/i.test(locale)
-          ? fill(texts.rateLimitWait, { wait })
-          : wait}
-      </p>
+      <p class="cw-limit__wait">{rateLimitWait(notice, texts, locale, now)}</p>
     </div>
   );
 }

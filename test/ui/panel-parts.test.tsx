@@ -117,8 +117,9 @@ describe('rate limit', () => {
     vi.setSystemTime(new Date('2024-05-01T10:00:00Z'));
     const german = createFakeModel({ mode: 'inline', locale: 'de-DE' });
     german.conversation.rateLimit.value = { message: 'Bitte etwas langsamer.', retryAt: Date.now() + 45_000 };
-    const { panel } = await renderPanel(german);
+    const { panel, container } = await renderPanel(german);
     expect(panel.querySelector('.cw-limit__wait')?.textContent).toBe('in 45 Sekunden');
+    expect(liveRegion(container).textContent).toBe('Bitte etwas langsamer. in 45 Sekunden');
     cleanup();
 
     const british = createFakeModel({ mode: 'inline', locale: 'en-GB' });
@@ -135,8 +136,9 @@ describe('rate limit', () => {
     act(() => {
       model.conversation.rateLimit.value = { message: 'Too many messages.', retryAt: Date.now() + 45_000 };
     });
-    // Said through the panel's polite region: a live region arriving with its text inside is skipped.
-    expect(liveRegion(container).textContent).toBe('Too many messages.');
+    // Said through the panel's polite region (a live region arriving with its text inside is skipped), with the wait:
+    // the text field's description says it too, but is not read again while focus stays in the field.
+    expect(liveRegion(container).textContent).toBe('Too many messages. You can send again in 45 seconds.');
     expect(screen.getByText('You can send again in 45 seconds.')).toBeTruthy();
     const input = screen.getByRole('textbox', { name: 'Message' });
     const banner = container.querySelector('.cw-limit');

@@ -209,7 +209,7 @@ describe('with the real model', () => {
       await settle();
     });
     await screen.findByText('Slow down a little.');
-    expect(screen.getByText(/You can send again in (60|61) seconds\./)).toBeTruthy();
+    expect(screen.getByText(/^You can send again in (60|61) seconds\.$/)).toBeTruthy();
     expect(input.value).toBe('Second question');
     expect(fake.asks).toHaveLength(1);
 
