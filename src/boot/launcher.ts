@@ -121,8 +121,13 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     );
   }
 
+  // A click is a new try: the alert of a failed one (a prefetch on hover while offline) waits for this one to fail too,
+  // and the launcher pulses while it loads.
   const launcher = floating
-    ? button('cw-launcher', () => model.toggle())
+    ? button('cw-launcher', () => {
+        loadFailed.value = false;
+        model.toggle();
+      })
     : null;
   if (launcher !== null) {
     ownWords(launcher);
@@ -132,10 +137,7 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     };
     launcher.addEventListener('pointerenter', prefetch);
     launcher.addEventListener('focus', prefetch);
-    // Shift+Tab out of the open panel lands here: Escape still closes it.
-    launcher.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && model.isOpen.peek()) model.close();
-    });
+    // (Shift+Tab out of the open panel lands here: Escape closes it through the open panel's own listener on the page.)
     root.insertBefore(launcher, slot);
   }
 
@@ -144,14 +146,16 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
   const popupText = button('cw-popup__text', () => model.open());
   popupText.dir = 'auto';
   const dismiss = button('cw-popup__dismiss', () => {
-    // The button goes with the popup: focus moves on to the launcher instead of falling back to the page.
-    if (shadow.activeElement === dismiss) launcher?.focus();
+    // Focus in the popup, which goes, moves on to the launcher instead of falling back to the page.
+    if (popup.contains(shadow.activeElement)) launcher?.focus();
     model.dismissPopup();
   });
   dismiss.setAttribute('aria-label', texts.dismissPopup);
   ownWords(dismiss);
   dismiss.append(glyph('', GLYPHS.close));
   popup.append(popupText, dismiss);
+  // Escape in the popup dismisses it, as its button does.
+  popup.onkeydown = (event) => event.key === 'Escape' && dismiss.click();
 
   const stops = [
     effect(() => {

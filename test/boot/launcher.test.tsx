@@ -98,9 +98,12 @@ describe('panel dialog', () => {
   test('Escape on the launcher closes the open panel (Shift+Tab from the panel lands there)', async () => {
     const { launcher, model } = await openPanel();
     launcher.focus();
-    fireEvent.keyDown(launcher, { key: 'Escape' });
-    expect(model.calls).toContain('close');
-    expect(model.isOpen.value).toBe(false);
+    // The open panel's listener on the page closes it; it starts with the panel's effects, after its first paint.
+    await waitFor(() => {
+      fireEvent.keyDown(launcher, { key: 'Escape' });
+      expect(model.isOpen.value).toBe(false);
+    });
+    expect(model.calls.filter((call) => call === 'close')).toHaveLength(1);
     fireEvent.keyDown(launcher, { key: 'Escape' });
     expect(model.calls.filter((call) => call === 'close')).toHaveLength(1);
   });
@@ -178,6 +181,19 @@ describe('welcome popup', () => {
     await ui.findByRole('dialog');
     expect(ui.queryByText('Hello again')).toBeNull(); // not beside an open panel
   });
+  test('Escape in the popup dismisses it, and focus moves on to the launcher', () => {
+    const model = createFakeModel();
+    model.popup.value = 'Hi there!';
+    const { ui, shadow } = setup(model);
+    const text = ui.getByRole('button', { name: 'Hi there!' });
+    text.focus();
+    fireEvent.keyDown(text, { key: 'Escape' });
+    expect(model.calls).toContain('dismissPopup');
+    expect(model.calls).not.toContain('open');
+    expect(ui.queryByText('Hi there!')).toBeNull();
+    expect(shadow.activeElement).toBe(ui.getByRole('button', { name: 'Open chat with Test bot' }));
+  });
+
   test("shows the welcome's words without its markdown, which only the panel renders", () => {
     const model = createFakeModel();
     model.popup.value =
@@ -221,6 +237,29 @@ describe('inline mode and failures', () => {
     await ui.findByRole('dialog');
     expect(ui.queryByRole('alert')).toBeNull();
     expect(attempts).toBe(2);
+  });
+
+  test('after a failed prefetch (hover while offline), the next open says nothing of it while it loads', async () => {
+    let attempts = 0;
+    let finishLoad: (() => void) | undefined;
+    const flaky = (): Promise<PanelModule> => {
+      attempts += 1;
+      if (attempts === 1) return Promise.reject(new Error('offline'));
+      return new Promise<void>((resolve) => (finishLoad = resolve)).then(loadPanel);
+    };
+    const { ui, shadow } = setup(createFakeModel(), flaky);
+    const launcher = ui.getByRole('button', { name: /open chat/i });
+    fireEvent.pointerEnter(launcher);
+    await waitFor(() => expect(attempts).toBe(1));
+    await act(async () => undefined); // the failure settles
+    fireEvent.click(launcher);
+    await waitFor(() => expect(attempts).toBe(2));
+    // Loading, not failed: no alert, and the launcher's glyph is followed by the empty panel slot it pulses for.
+    expect(ui.queryByRole('alert')).toBeNull();
+    expect(shadow.querySelector('.cw-launcher--open + :empty:last-child')).not.toBeNull();
+    finishLoad!();
+    await ui.findByRole('dialog');
+    expect(ui.queryByRole('alert')).toBeNull();
   });
 
   test('teardown removes everything it drew and stops following the model', async () => {
