@@ -16,13 +16,12 @@ const { lang: _lang, dir: _dir, ...panel } = panelTexts();
 export const ENGLISH_TEXTS: Readonly<WidgetTexts> = {
   ...SETTING_TEXTS,
   ...LAUNCHER_TEXTS,
-  ...panel,
+  ...panel, // with the HTTP statuses' words (src/model/failures.ts)
   ...MEDIA_TEXTS,
   emailSubject: EMAIL_SUBJECT,
   genericFailure: GENERIC_FAILURE,
   network: failureText.network,
-  // The service client's sentences with their placeholders, as mount()'s texts fill them (src/model/failures.ts).
-  http: 'The chat service answered with HTTP {status}.',
+  // The service client's sentence with its placeholder, as mount()'s texts fill it (src/model/failures.ts).
   business: 'The chat service could not complete the request (code {code}).',
   malformed: failureText.malformed,
   aborted: failureText.aborted,

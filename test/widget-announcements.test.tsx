@@ -77,7 +77,12 @@ describe('announcements of mounted widgets', () => {
   });
 
   it.each([
-    ['without words of its own', () => new Response('busy', { status: 503 }), 'The chat service answered with HTTP 503.'],
+    [
+      'without words of its own',
+      () => new Response('busy', { status: 503 }),
+      'The chat service is having trouble right now. Try again in a moment.',
+      'The chat service answered with HTTP 503.',
+    ],
     [
       'with its own Message',
       () => new Response(JSON.stringify({ Success: false, Code: 500, Message: 'Internal error', Data: null, Version: '1' }), {
@@ -85,8 +90,9 @@ describe('announcements of mounted widgets', () => {
         headers: { 'content-type': 'application/json' },
       }),
       'Internal error',
+      'Internal error',
     ],
-  ])('a question that fails because GetConfig fails again (HTTP, %s) is one announcement, and two error events with the sentence shown', async (_case, respond, reason) => {
+  ])('a question that fails because GetConfig fails again (HTTP, %s) is one announcement in plain words, and two error events with the status', async (_case, respond, reason, logged) => {
     const unavailable = createFakeFetch(respond);
     const { widget, shadow } = start({ open: true }, unavailable);
     await until(() => shadow.querySelector('[role="alert"]') !== null);
@@ -101,10 +107,11 @@ describe('announcements of mounted widgets', () => {
     // The question shows why it failed, with Send again; the alert (shown again by the new GetConfig) says it once.
     expect(shadow.querySelector('.cw-msg--user .cw-msg__error')?.textContent).toBe(reason);
     expect(said).toEqual([`The chat is unavailable: ${reason} Retry`]);
-    // Two things failed, the config and the question: the page hears of each (README, events).
+    // Two things failed, the config and the question: the page hears of each (README, events), with the status where
+    // the visitor reads plain words.
     expect(errors).toEqual([
-      { message: reason, kind: 'http' },
-      { message: reason, kind: 'http' },
+      { message: logged, kind: 'http' },
+      { message: logged, kind: 'http' },
     ]);
   });
 });
@@ -208,7 +215,7 @@ describe('an answer that ends while the chat is closed', () => {
     release();
     await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
     await until(() => said.length > 0);
-    expect(said).toEqual(['The chat service answered with HTTP 503.']);
+    expect(said).toEqual(['The chat service is having trouble right now. Try again in a moment.']);
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
   });
 

@@ -86,6 +86,33 @@ describe("mount()'s texts", () => {
     expect(errors).toEqual([{ message: 'Could not reach the chat service. Check your connection.', kind: 'network' }]);
   });
 
+  it.each([
+    [500, 'The chat service is having trouble right now. Try again in a moment.'],
+    [502, 'The chat service is having trouble right now. Try again in a moment.'],
+    [429, 'Too many messages right now. Wait a moment, then send again.'],
+    [413, 'This message is too large to send.'],
+    [404, 'Something went wrong. Please try again.'],
+  ])('word a question refused with HTTP %i, without words of the service, in plain words; the error event keeps the status', async (status, words) => {
+    const refusing = service(CONFIG, async () => new Response('<html><h1>Bad gateway</h1></html>', { status }));
+    const { widget, shadow } = start({}, refusing);
+    const errors: unknown[] = [];
+    widget.on('error', (error) => errors.push(error));
+    await expect(widget.send('Homes in Austin?')).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(shadow.querySelector('.cw-msg--user .cw-msg__error')?.textContent).toBe(words);
+    expect(errors).toEqual([{ message: `The chat service answered with HTTP ${status}.`, kind: 'http' }]);
+  });
+
+  it('word an HTTP failure by its status in the given words, where they give them', async () => {
+    const texts = { serverTrouble: 'Der Chat-Dienst hat gerade Probleme.', http: 'Der Chat-Dienst antwortete mit {status}.' };
+    let status = 503;
+    const { widget, shadow } = start({ texts }, service(CONFIG, async () => new Response('', { status })));
+    await widget.send('Häuser in Austin?');
+    expect(shadow.querySelector('.cw-msg--user .cw-msg__error')?.textContent).toBe('Der Chat-Dienst hat gerade Probleme.');
+    status = 404;
+    await widget.send('Und in Porto?');
+    expect(shadow.querySelectorAll('.cw-msg--user .cw-msg__error')[1]?.textContent).toBe('Der Chat-Dienst antwortete mit 404.');
+  });
+
   it('say that a second press of "new conversation" cleared it', async () => {
     const { widget, shadow } = start({ texts: GERMAN, open: true });
     await widget.send('Häuser in Austin?');

@@ -6,16 +6,34 @@ import { isServiceError } from '../api/errors.js';
 import { GENERIC_FAILURE, fill, type TextOverrides } from './texts.js';
 
 /**
+ * The visitor's words for an HTTP status the service gave no words of its own for. Not the service client's sentence
+ * ("answered with HTTP 502"), which stays the ServiceError's message and the 'error' event's, for the page's logs:
+ * the words that say what to do live here, in the panel's bundle, not in the launcher's (request-failures.ts).
+ */
+export const HTTP_FAILURE_TEXTS = {
+  serverTrouble: 'The chat service is having trouble right now. Try again in a moment.',
+  tooManyRequests: 'Too many messages right now. Wait a moment, then send again.',
+  messageTooLarge: 'This message is too large to send.',
+  // Another status (a path the service does not have, a request it cannot read): nothing the visitor can act on.
+  http: GENERIC_FAILURE,
+} satisfies TextOverrides;
+
+/**
  * The plain-words reason of a failure, in `texts`: the service's own Message when it gave one (monthly cap, rate
- * limit...), else the sentence for its kind, else the service client's English one.
+ * limit...), else the sentence for its kind (an HTTP failure's by its status, else `http`'s), else the service
+ * client's English one.
  */
 export function failureMessage(error: unknown, texts: TextOverrides = {}): string {
   const generic = texts.genericFailure ?? GENERIC_FAILURE;
   if (!isServiceError(error)) return generic;
-  const { kind, serviceMessage } = error;
+  const { kind, serviceMessage, status = 0 } = error;
   if ((kind === 'business' || kind === 'http') && serviceMessage) return serviceMessage;
-  // A refusal without a Code has nothing to put in `business`'s {code}: the generic sentence says it instead.
-  const text = kind === 'business' && error.code === undefined ? texts.genericFailure : texts[kind];
+  const text =
+    kind === 'http'
+      ? texts[status > 499 ? 'serverTrouble' : status === 429 ? 'tooManyRequests' : status === 413 ? 'messageTooLarge' : 'http'] ??
+        texts.http
+      : // A refusal without a Code has nothing to put in `business`'s {code}: the generic sentence says it instead.
+        kind === 'business' && error.code === undefined ? texts.genericFailure : texts[kind];
   return text ? fill(text, { status: error.status, code: error.code }) : error.message || generic;
 }
 

@@ -180,11 +180,18 @@ export interface WidgetTexts {
   /** Any other microphone failure. */
   microphoneFailed: string;
 
-  // Failures. The defaults are the service client's own sentences (src/api/messages.ts).
+  // Failures. The defaults are the service client's own sentences (src/api/messages.ts), but for HTTP statuses
+  // (src/model/failures.ts). An HTTP answer with a message of its own shows that message instead.
   /** A failure that is none of those below. */
   genericFailure: string;
   network: string;
-  /** {status}: the HTTP status. An answer with a message of its own shows that message instead. */
+  /** An HTTP status 500 or above (the service or a proxy before it failed). {status}: the HTTP status. */
+  serverTrouble: string;
+  /** HTTP 429 (the service's own rate limit). */
+  tooManyRequests: string;
+  /** HTTP 413: the question was too large for the service (a file's has fileTooLarge). */
+  messageTooLarge: string;
+  /** Any other HTTP status (404, 400...); in English, genericFailure's words. {status}: the HTTP status. */
   http: string;
   /** The service refused without a message of its own. {code}: its Code. */
   business: string;

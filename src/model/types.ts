@@ -143,7 +143,8 @@ export interface WidgetEventMap {
   message: { id: string; role: MessageRole; text: string; attachments: readonly Attachment[] };
   /**
    * A failure, in the plain sentence the visitor is shown, in English even where mount()'s texts translate it (for
-   * the page's logs), with a kind to switch on:
+   * the page's logs), but for an HTTP failure without the service's own words: the visitor reads plain words by its
+   * status (src/model/failures.ts), the page the service client's sentence with the status. A kind to switch on:
    * - a config or a question that failed, by the ServiceError's kind: 'network', 'http', 'business', 'malformed',
    *   'interrupted'; 'unknown' for anything else;
    * - 'rate-limit': the local rate limit held a question back;

@@ -2,6 +2,7 @@
  * The English defaults of every word the panel says of its own (not the chatbot's settings or answers). No Preact
  * here: src/english-texts.ts lists them for translators without the UI.
  */
+import { HTTP_FAILURE_TEXTS } from '../model/failures.js';
 import { YOU, type TextOverrides } from '../model/texts.js';
 import { UI_LANG } from './launcher-strings.js';
 
@@ -53,6 +54,8 @@ const PANEL_TEXTS = {
   openInNewTab: 'Open in a new tab',
   close: 'Close',
   pushToTalk: 'Hold to record a voice message',
+  // A GetConfig that failed is worded in them (the alert's {error}).
+  ...HTTP_FAILURE_TEXTS,
 } satisfies TextOverrides;
 
 /** The panel's texts, with the lang and dir of the elements that hold only them (launcher-strings.ts UI_LANG). */

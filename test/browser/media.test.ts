@@ -592,7 +592,9 @@ describe('an upload that fails', () => {
 
       failure = 503;
       await item.getByRole('button', { name: 'Retry uploading porch.png' }).click();
-      const serverError = '"porch.png" did not upload: The chat service answered with HTTP 503.';
+      // The visitor reads plain words; the page's logs get the status.
+      const serverError = '"porch.png" did not upload: The chat service is having trouble right now. Try again in a moment.';
+      const serverErrorLogged = '"porch.png" did not upload: The chat service answered with HTTP 503.';
       await page.locator('.cw-media__notice', { hasText: serverError }).waitFor();
       expect(await buttonsOf(failed)).toEqual(['Retry uploading porch.png', 'Remove porch.png']);
 
@@ -601,7 +603,7 @@ describe('an upload that fails', () => {
       await page.locator('.cw-media__item--uploaded').waitFor();
       expect(await errors()).toEqual([
         { message: unreachable, kind: 'upload-failed' },
-        { message: serverError, kind: 'upload-failed' },
+        { message: serverErrorLogged, kind: 'upload-failed' },
       ]);
       expect(log.problems().every((problem) => /connection_reset|status of 503/i.test(problem))).toBe(true);
     } finally {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
 import { failureText } from '../../src/api/messages';
-import { failureMessage } from '../../src/model/failures';
+import { failureMessage, HTTP_FAILURE_TEXTS } from '../../src/model/failures';
 import { ENGLISH_TEXTS } from '../../src/english-texts';
 import { EMAIL_SUBJECT, fill, GENERIC_FAILURE } from '../../src/model/texts';
 import { LAUNCHER_TEXTS } from '../../src/ui/launcher-strings';
@@ -48,6 +48,29 @@ describe('failureMessage', () => {
     expect(failureMessage(failure('http', { status: 502 }))).toBe(failureText.http(502));
   });
 
+  it('words an HTTP failure without words of its own by its status, in the texts, else in the HTTP texts\' English', () => {
+    const german = { serverTrouble: 'Der Dienst hat Probleme ({status}).', http: 'Der Dienst antwortete mit HTTP {status}.' };
+    for (const status of [500, 502, 503, 504]) {
+      expect(failureMessage(failure('http', { status }), HTTP_FAILURE_TEXTS)).toBe(
+        'The chat service is having trouble right now. Try again in a moment.',
+      );
+      expect(failureMessage(failure('http', { status }), german)).toBe(`Der Dienst hat Probleme (${status}).`);
+    }
+    expect(failureMessage(failure('http', { status: 429 }), HTTP_FAILURE_TEXTS)).toBe(
+      'Too many messages right now. Wait a moment, then send again.',
+    );
+    expect(failureMessage(failure('http', { status: 413 }), HTTP_FAILURE_TEXTS)).toBe('This message is too large to send.');
+    expect(failureMessage(failure('http', { status: 404 }), HTTP_FAILURE_TEXTS)).toBe(
+      'Something went wrong. Please try again.',
+    );
+    // A translation of `http` alone (made before the statuses had words of their own) words every status.
+    expect(failureMessage(failure('http', { status: 429 }), { http: german.http })).toBe('Der Dienst antwortete mit HTTP 429.');
+    // The service's own words stay, whatever the status.
+    expect(failureMessage(failure('http', { status: 503, serviceMessage: 'Wartung bis 10 Uhr.' }), HTTP_FAILURE_TEXTS)).toBe(
+      'Wartung bis 10 Uhr.',
+    );
+  });
+
   it("words a refusal without a Code in the generic sentence, never with business's {code} left unfilled", () => {
     const uncoded = new ServiceError('business', failureText.business(undefined), { operation: 'askStream' });
     expect(failureMessage(uncoded, { business: 'Abgelehnt (Code {code}).', genericFailure: 'Etwas ging schief.' })).toBe(
@@ -65,9 +88,9 @@ describe('failureMessage', () => {
 describe('ENGLISH_TEXTS', () => {
   it('has every key of WidgetTexts (a key without a default fails tsc in src/english-texts.ts), each what the widget says', () => {
     expect(Object.values(ENGLISH_TEXTS).filter((text) => typeof text !== 'string' || text === '')).toEqual([]);
-    // The service client's own sentences, with the placeholders mount()'s texts fill.
-    expect(fill(ENGLISH_TEXTS.http, { status: 503 })).toBe(failureText.http(503));
+    // The service client's own sentences, with the placeholders mount()'s texts fill; the HTTP statuses' plain words.
     expect(fill(ENGLISH_TEXTS.business, { code: 7 })).toBe(failureText.business(7));
+    expect(ENGLISH_TEXTS).toMatchObject(HTTP_FAILURE_TEXTS);
     // A bundle's own defaults are the same words.
     const { lang: _lang, dir: _dir, ...panel } = panelTexts();
     expect(ENGLISH_TEXTS).toMatchObject({ ...LAUNCHER_TEXTS, ...panel, ...MEDIA_TEXTS, emailSubject: EMAIL_SUBJECT });
