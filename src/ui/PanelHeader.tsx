@@ -17,7 +17,7 @@ export interface PanelHeaderProps {
 
 export function PanelHeader(props: PanelHeaderProps): JSX.Element {
   // Starting over erases the conversation (in every tab) and sits next to Close: it takes a second press, on the
-  // same button, which then says what it will do. Leaving the button forgets the first press.
+  // same button, which then says what it will do. Leaving the button, or Escape, forgets the first press.
   const [confirming, setConfirming] = useState(false);
   // A picture that does not load (moved, expired, offline) shows the initial, as no picture would, not the browser's
   // broken-image glyph. A new address is tried again.
@@ -58,6 +58,15 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
           setConfirming(!confirming);
         }}
         onBlur={() => setConfirming(false)}
+        onKeyDown={(event) => {
+          // Escape takes the first press back, as leaving does, and keeps focus here: it was the question that was
+          // dismissed, not the chat, nor a dialog of the page's own.
+          if (event.key === 'Escape' && confirming) {
+            event.preventDefault();
+            event.stopPropagation();
+            setConfirming(false);
+          }
+        }}
       >
         {confirming ? (
           texts.confirmNewConversation

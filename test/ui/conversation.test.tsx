@@ -273,6 +273,39 @@ describe('message list', () => {
     expect(model.conversation.newConversations).toBe(1);
   });
 
+  test('Escape after the first press takes it back, not the chat: focus stays on the button, which says what it does again', async () => {
+    const model = createFakeModel({ open: true });
+    model.conversation.add({ role: 'user', text: 'Hi' });
+    const { container } = await renderPanel(model);
+    const pageKeys: string[] = [];
+    const onPageKey = (event: KeyboardEvent): void => void pageKeys.push(event.key);
+    document.addEventListener('keydown', onPageKey);
+    try {
+      const button = screen.getByRole('button', { name: 'Start a new conversation' });
+      button.focus();
+      fireEvent.click(button);
+      expect(screen.getByRole('button', { name: 'Clear chat?' })).toBe(button);
+      fireEvent.keyDown(button, { key: 'Escape' });
+      expect(model.isOpen.value).toBe(true);
+      expect(model.calls).not.toContain('close');
+      expect(screen.getByRole('button', { name: 'Start a new conversation' })).toBe(button);
+      expect(document.activeElement).toBe(button);
+      // Nothing was cleared nor said; the page's own Escape handlers (closing a dialog of its own) did not act on it.
+      expect(model.conversation.newConversations).toBe(0);
+      expect(liveRegion(container).textContent).toBe('');
+      expect(pageKeys).toEqual([]);
+      // The next press asks again; with no question pending, Escape closes the chat as anywhere in it.
+      fireEvent.click(button);
+      expect(model.conversation.newConversations).toBe(0);
+      expect(screen.getByRole('button', { name: 'Clear chat?' })).toBe(button);
+      fireEvent.keyDown(button, { key: 'Escape' });
+      fireEvent.keyDown(button, { key: 'Escape' });
+      expect(model.isOpen.value).toBe(false);
+    } finally {
+      document.removeEventListener('keydown', onPageKey);
+    }
+  });
+
   test('the second press clears the conversation, moves focus to the text field and says it is cleared', async () => {
     const model = inline();
     model.conversation.add({ role: 'user', text: 'Hi' });
