@@ -35,6 +35,12 @@ export interface JsonRequest {
   body?: string;
 }
 
+/**
+ * How long a JSON operation waits for the site's `headers` function (a token refresh): as long as GetConfig waits for
+ * its whole request (CONFIG_TIMEOUT_MS, src/model/get-config.ts). askStream gives it its silence limit instead.
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
 /** One JSON operation: fetch, check the status, parse, unwrap the envelope, check Data's shape. */
 export async function requestJson<T>(
   transport: Transport,
@@ -45,7 +51,22 @@ export async function requestJson<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   throwIfAborted(operation, signal);
-  const headers = await transport.headers(request.headers, operation);
+  let stopWaiting = (): void => undefined;
+  // Within a time limit and the caller's abort: a headers function that never settled (a token refresh on a dead
+  // network) left an upload at 0 % for good, deaf to its Cancel. It fails as unreachable, with nothing sent.
+  const headers = await Promise.race([
+    transport.headers(request.headers, operation),
+    new Promise<never>((_, reject) => {
+      // Aborted, transportError words it as the abort; else it is the time limit's.
+      const end = (): void => reject(transportError(operation, new Error('the headers function had not settled'), signal));
+      const timer = setTimeout(end, HEADERS_TIMEOUT_MS);
+      signal?.addEventListener('abort', end);
+      stopWaiting = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', end);
+      };
+    }),
+  ]).finally(() => stopWaiting());
   throwIfAborted(operation, signal);
   let response: Response;
   try {

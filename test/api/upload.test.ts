@@ -2,8 +2,9 @@
  * Uploads: the whole flow (pre-upload URL, PUT of the bytes with the file's Content-Type, finish) over fetch, as
  * in Node, and putFile over an XMLHttpRequest, as in a browser, for its progress events and abort.
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createClient, type UploadProgress } from '../../src/api';
+import { HEADERS_TIMEOUT_MS } from '../../src/api/operations';
 import { createFakeFetch, envelopeResponse, jsonResponse, envelope, type RecordedRequest } from '../helpers/fake-fetch';
 
 const BASE = 'https://chat.example';
@@ -11,6 +12,16 @@ const PNG_BYTES = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 
 
 function pngFile(): Blob & { name: string } {
   return Object.assign(new Blob([PNG_BYTES], { type: 'image/png' }), { name: 'kitchen.png' });
+}
+
+/** What a promise settled with, read without awaiting it. */
+function outcomeOf<T>(promise: Promise<T>): { readonly current: T | Error | 'pending' } {
+  const box: { current: T | Error | 'pending' } = { current: 'pending' };
+  promise.then(
+    (value) => { box.current = value; },
+    (error: unknown) => { box.current = error instanceof Error ? error : new Error(String(error)); },
+  );
+  return box;
 }
 
 function uploadService(putAnswer: (request: RecordedRequest) => Response | Promise<Response> = () => new Response(null, { status: 200 }), finishData: unknown = 1) {
@@ -83,6 +94,34 @@ describe('uploadFile over fetch (no XMLHttpRequest, as in Node)', () => {
     const client = createClient({ baseUrl: BASE, fetch: fake.fetch, xhr: null });
     await expect(client.uploadFile(pngFile(), { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted' });
     expect(fake.requests).toHaveLength(2);
+  });
+
+  test("a site's headers function that never settles: abort ends the upload at once, the time limit without it; nothing is sent", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fake = uploadService();
+      const hung = (): Promise<Record<string, string>> => new Promise(() => undefined); // a token refresh on a dead network
+      const client = createClient({ baseUrl: BASE, fetch: fake.fetch, xhr: null, headers: hung });
+      const cancel = new AbortController();
+      const cancelled = outcomeOf(client.uploadFile(pngFile(), { signal: cancel.signal }));
+      await vi.advanceTimersByTimeAsync(1000);
+      cancel.abort();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cancelled.current).toMatchObject({ kind: 'aborted' });
+
+      const waited = outcomeOf(client.uploadFile(pngFile()));
+      await vi.advanceTimersByTimeAsync(HEADERS_TIMEOUT_MS - 1);
+      expect(waited.current).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(waited.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+      // finishUpload's headers are awaited the same way.
+      const finishing = outcomeOf(client.finishUpload({ FileStoreId: 31 }));
+      await vi.advanceTimersByTimeAsync(HEADERS_TIMEOUT_MS);
+      expect(finishing.current).toMatchObject({ kind: 'network', operation: 'finishUpload' });
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('putFile leaves an absolute pre-upload URL as it is', async () => {
