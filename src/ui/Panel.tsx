@@ -221,8 +221,10 @@ export function Panel({ model, id, floating, open, quiet, onClose, dialogRef, me
           items={settings.suggestedMessages}
           onPick={(text) => {
             void conversation.send(text);
-            // The suggestions go away with the first message: focus goes where the answer will appear.
-            logRef.current?.focus();
+            // The suggestions go away with the first message: focus goes where the answer will appear. One the rate
+            // limit held back (send() adds a question it takes at once) sends nothing: focus stays on the suggestion,
+            // there to press again, while the limit's notice says why; the log would have nothing new to read.
+            if (conversation.messages.peek().length) logRef.current?.focus();
           }}
         />
       )}

@@ -218,6 +218,41 @@ describe('with the real model', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect((await fake.nextAsk()).request.content).toBe('Second question');
   });
+
+  test('a suggestion pressed while the rate limit holds sends nothing, keeps focus where it was and says why', async () => {
+    const { fake, frames, container } = await setup({
+      RateLimitCount: 1,
+      RateLimitTime: 60,
+      RateLimitMessage: 'Slow down a little.',
+      SuggestedMessage: 'Homes in Austin?\nFlats in Porto?',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Homes in Austin?' }));
+    const held = await fake.nextAsk();
+    await act(async () => {
+      held.finish('Three homes.');
+      await settle();
+    });
+    flushFrame(frames);
+    // A new conversation brings the suggestions back; the rate limit is the visitor's and still holds.
+    const startOver = screen.getByRole('button', { name: 'Start a new conversation' });
+    fireEvent.click(startOver);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear chat?' }));
+    await act(settle);
+    await afterPaint();
+
+    const chip = screen.getByRole('button', { name: 'Flats in Porto?' });
+    chip.focus();
+    fireEvent.click(chip);
+    await act(settle);
+    expect(fake.asks).toHaveLength(1);
+    expect(screen.getByRole('log').textContent).not.toContain('Flats in Porto?');
+    // Focus stays on the suggestion, still there to press once the limit lifts, not on a log where nothing came.
+    expect(document.activeElement).toBe(chip);
+    // The limit's notice, which the text field names as its description, shows and is said.
+    const described = screen.getByRole('textbox', { name: 'Message' }).getAttribute('aria-describedby');
+    expect(container.querySelector(`[id="${described}"]`)?.textContent).toMatch(/^Slow down a little\.You can send again/);
+    await waitFor(() => expect(liveRegion(container).textContent).toBe('Slow down a little.'));
+  });
 });
 
 describe("the widget's own words are marked English; the chatbot's and the visitor's keep the page's language", () => {
