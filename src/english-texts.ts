@@ -6,6 +6,7 @@
  */
 import { failureText } from './api/messages.js';
 import { SETTING_TEXTS } from './model/settings.js';
+import { HTTP_FAILURE_TEXTS } from './model/failures.js';
 import { EMAIL_SUBJECT, GENERIC_FAILURE, type WidgetTexts } from './model/texts.js';
 import { LAUNCHER_TEXTS } from './ui/launcher-strings.js';
 import { MEDIA_TEXTS } from './ui/media/strings.js';
@@ -16,7 +17,8 @@ const { lang: _lang, dir: _dir, ...panel } = panelTexts();
 export const ENGLISH_TEXTS: Readonly<WidgetTexts> = {
   ...SETTING_TEXTS,
   ...LAUNCHER_TEXTS,
-  ...panel, // with the HTTP statuses' words (src/model/failures.ts)
+  ...panel,
+  ...HTTP_FAILURE_TEXTS,
   ...MEDIA_TEXTS,
   emailSubject: EMAIL_SUBJECT,
   genericFailure: GENERIC_FAILURE,

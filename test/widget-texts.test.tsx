@@ -102,15 +102,22 @@ describe("mount()'s texts", () => {
     expect(errors).toEqual([{ message: `The chat service answered with HTTP ${status}.`, kind: 'http' }]);
   });
 
-  it('word an HTTP failure by its status in the given words, where they give them', async () => {
+  it('word an HTTP failure by its status in the given words, and in their `http` where they leave its status out', async () => {
     const texts = { serverTrouble: 'Der Chat-Dienst hat gerade Probleme.', http: 'Der Chat-Dienst antwortete mit {status}.' };
     let status = 503;
     const { widget, shadow } = start({ texts }, service(CONFIG, async () => new Response('', { status })));
+    const errors = () => [...shadow.querySelectorAll('.cw-msg--user .cw-msg__error')].map((error) => error.textContent);
     await widget.send('Häuser in Austin?');
-    expect(shadow.querySelector('.cw-msg--user .cw-msg__error')?.textContent).toBe('Der Chat-Dienst hat gerade Probleme.');
     status = 404;
     await widget.send('Und in Porto?');
-    expect(shadow.querySelectorAll('.cw-msg--user .cw-msg__error')[1]?.textContent).toBe('Der Chat-Dienst antwortete mit 404.');
+    // A translation made before 429 had words of its own: its `http`, not English on a German page.
+    status = 429;
+    await widget.send('Und in Lissabon?');
+    expect(errors()).toEqual([
+      'Der Chat-Dienst hat gerade Probleme.',
+      'Der Chat-Dienst antwortete mit 404.',
+      'Der Chat-Dienst antwortete mit 429.',
+    ]);
   });
 
   it('say that a second press of "new conversation" cleared it', async () => {

@@ -15,7 +15,7 @@ import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
-import { errorKind, failureMessage, HTTP_FAILURE_TEXTS } from './failures.js';
+import { errorKind, failureMessage, withHttpTexts } from './failures.js';
 import { EMAIL_SUBJECT, fill, GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
@@ -102,7 +102,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
   };
   // The visitor reads an HTTP failure in plain words by its status; the 'error' event, worded in `english`, keeps the
   // service client's sentence with the status, for the page's logs.
-  const texts = { ...english, ...HTTP_FAILURE_TEXTS, ...deps.texts };
+  const texts = { ...english, ...withHttpTexts(deps.texts) };
   /** What an answer with no words fails with: its sentence is the conversation's own, not a failure kind's. */
   const emptyAnswer = new ServiceError('malformed', texts.emptyAnswer, { operation: 'askStream' });
   const frame = deps.frame ?? animationFrameScheduler(clock);

@@ -19,6 +19,12 @@ export const HTTP_FAILURE_TEXTS = {
 } satisfies TextOverrides;
 
 /**
+ * `texts` over the HTTP statuses' English words, but where they word `http` themselves: a translation made before the
+ * statuses had words of their own keeps wording every status it leaves out in its own language, not in English.
+ */
+export const withHttpTexts = (texts: TextOverrides = {}): TextOverrides => (texts.http ? texts : { ...HTTP_FAILURE_TEXTS, ...texts });
+
+/**
  * The plain-words reason of a failure, in `texts`: the service's own Message when it gave one (monthly cap, rate
  * limit...), else the sentence for its kind (an HTTP failure's by its status, else `http`'s), else the service
  * client's English one.

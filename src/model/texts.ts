@@ -181,7 +181,8 @@ export interface WidgetTexts {
   microphoneFailed: string;
 
   // Failures. The defaults are the service client's own sentences (src/api/messages.ts), but for HTTP statuses
-  // (src/model/failures.ts). An HTTP answer with a message of its own shows that message instead.
+  // (src/model/failures.ts). An HTTP answer with a message of its own shows that message instead. Texts that give
+  // `http` word with it each status whose key they leave out (a translation made before those keys existed).
   /** A failure that is none of those below. */
   genericFailure: string;
   network: string;

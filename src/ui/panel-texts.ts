@@ -2,7 +2,7 @@
  * The English defaults of every word the panel says of its own (not the chatbot's settings or answers). No Preact
  * here: src/english-texts.ts lists them for translators without the UI.
  */
-import { HTTP_FAILURE_TEXTS } from '../model/failures.js';
+import { HTTP_FAILURE_TEXTS, withHttpTexts } from '../model/failures.js';
 import { YOU, type TextOverrides } from '../model/texts.js';
 import { UI_LANG } from './launcher-strings.js';
 
@@ -54,13 +54,14 @@ const PANEL_TEXTS = {
   openInNewTab: 'Open in a new tab',
   close: 'Close',
   pushToTalk: 'Hold to record a voice message',
-  // A GetConfig that failed is worded in them (the alert's {error}).
-  ...HTTP_FAILURE_TEXTS,
 } satisfies TextOverrides;
 
 /** The panel's texts, with the lang and dir of the elements that hold only them (launcher-strings.ts UI_LANG). */
 export type PanelTexts = typeof PANEL_TEXTS & { readonly lang?: string; readonly dir?: 'ltr' };
 
+/** With the HTTP statuses' words (src/model/failures.ts), in which a GetConfig that failed is worded (the alert's {error}). */
 export function panelTexts(overrides?: TextOverrides): PanelTexts {
-  return overrides ? { ...PANEL_TEXTS, ...overrides } : { ...PANEL_TEXTS, lang: UI_LANG, dir: 'ltr' };
+  return overrides
+    ? { ...PANEL_TEXTS, ...withHttpTexts(overrides) }
+    : { ...PANEL_TEXTS, ...HTTP_FAILURE_TEXTS, lang: UI_LANG, dir: 'ltr' };
 }

@@ -63,6 +63,9 @@ describe('failureMessage', () => {
     expect(failureMessage(failure('http', { status: 404 }), HTTP_FAILURE_TEXTS)).toBe(
       'Something went wrong. Please try again.',
     );
+    // The panel's texts (the config alert's {error}): the statuses' English under a translation, but under its `http`.
+    expect(failureMessage(failure('http', { status: 503 }), panelTexts({ send: 'Senden' }))).toBe(HTTP_FAILURE_TEXTS.serverTrouble);
+    expect(failureMessage(failure('http', { status: 503 }), panelTexts({ http: german.http }))).toBe('Der Dienst antwortete mit HTTP 503.');
     // A translation of `http` alone (made before the statuses had words of their own) words every status.
     expect(failureMessage(failure('http', { status: 429 }), { http: german.http })).toBe('Der Dienst antwortete mit HTTP 429.');
     // The service's own words stay, whatever the status.

@@ -11,7 +11,7 @@ import { finishUpload, preUpload } from '../../api/operations.js';
 import { putFileWithXhr } from '../../api/upload.js';
 import { createPushToTalkRecorder, inspectFile } from '../../media/index.js';
 import type { Conversation, Emit } from '../../model/conversation.js';
-import { failureMessage, HTTP_FAILURE_TEXTS } from '../../model/failures.js';
+import { failureMessage, withHttpTexts } from '../../model/failures.js';
 import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft.js';
 import type { WidgetSettings } from '../../model/settings.js';
 import type { AttachmentKind, WidgetModel } from '../../model/types.js';
@@ -41,7 +41,7 @@ export function mediaKinds(settings: Pick<WidgetSettings, 'enableUploadImage' | 
 export async function createMediaController(options: MediaControllerOptions): Promise<MediaController> {
   const { model } = options;
   // An upload's failure is worded as a question's: plain words by HTTP status for the visitor, the status in the event.
-  const texts = { ...MEDIA_TEXTS, ...HTTP_FAILURE_TEXTS, ...model.texts };
+  const texts = { ...MEDIA_TEXTS, ...withHttpTexts(model.texts) };
   const conversation = await model.conversation.load();
   // Only the three upload steps are bundled, not the whole service client.
   const transport = createTransport({ ...options.clientOptions, sessionKey: () => conversation.sessionKey() });
