@@ -42,6 +42,30 @@ function elementPage(options: { mode?: 'inline' | 'floating'; settings?: Record<
 }
 
 /** A screenshot once the panel's opening animation is over (it fades the panel in). */
+/**
+ * Opens the demo chatbot's panel from the launcher by keyboard, then Shift+Tabs up from the text field `steps` times:
+ * each control focused on the way shows below the sticky header, not under it (the header's own buttons end the walk).
+ */
+async function shiftTabUpBelowHeader(page: Page, steps: number): Promise<void> {
+  // Opened once the chatbot's settings are in: its suggestions are there from the first frame of the panel.
+  await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
+  await page.locator('.cw-launcher').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.cw-chip').first().waitFor();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+  for (let step = 1; step <= steps; step += 1) {
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => {
+      const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+      const box = root.activeElement!.getBoundingClientRect();
+      return { what: root.activeElement!.className, top: box.top, headerBottom: root.querySelector('.cw-panel__header')!.getBoundingClientRect().bottom };
+    });
+    if (focused.what.includes('cw-panel__')) break;
+    expect(focused.top, `${focused.what} after ${step} Shift+Tab`).toBeGreaterThanOrEqual(focused.headerBottom - 0.5);
+  }
+}
+
 async function settledScreenshot(page: Page, name: string): Promise<void> {
   await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
   await screenshot(page, name);
@@ -240,22 +264,7 @@ describe('a conversation longer than the log', () => {
       viewport: { width: 320, height: 256 },
     });
     try {
-      // Opened once the chatbot's settings are in: its suggestions are there from the first frame of the panel.
-      await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
-      await page.locator('.cw-launcher').focus();
-      await page.keyboard.press('Enter');
-      await page.locator('.cw-chip').first().waitFor();
-      const input = page.getByRole('textbox', { name: 'Message' });
-      await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
-      for (let step = 1; step <= 4; step += 1) {
-        await page.keyboard.press('Shift+Tab');
-        const focused = await page.evaluate(() => {
-          const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
-          const box = root.activeElement!.getBoundingClientRect();
-          return { what: root.activeElement!.className, top: box.top, headerBottom: root.querySelector('.cw-panel__header')!.getBoundingClientRect().bottom };
-        });
-        expect(focused.top, `${focused.what} after ${step} Shift+Tab`).toBeGreaterThanOrEqual(focused.headerBottom - 0.5);
-      }
+      await shiftTabUpBelowHeader(page, 4);
     } finally {
       await close();
     }
@@ -680,22 +689,7 @@ describe("a phone's unsafe edges (a page drawn under them with viewport-fit=cove
     try {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 47, bottom: 0, left: 0, right: 0 } });
-      await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
-      await page.locator('.cw-launcher').focus();
-      await page.keyboard.press('Enter');
-      await page.locator('.cw-chip').first().waitFor();
-      const input = page.getByRole('textbox', { name: 'Message' });
-      await expect.poll(() => input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true);
-      for (let step = 1; step <= 5; step += 1) {
-        await page.keyboard.press('Shift+Tab');
-        const focused = await page.evaluate(() => {
-          const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
-          const box = root.activeElement!.getBoundingClientRect();
-          return { what: root.activeElement!.className, top: box.top, headerBottom: root.querySelector('.cw-panel__header')!.getBoundingClientRect().bottom };
-        });
-        if (focused.what.includes('cw-panel__')) break; // the header's own buttons
-        expect(focused.top, `${focused.what} after ${step} Shift+Tab`).toBeGreaterThanOrEqual(focused.headerBottom - 0.5);
-      }
+      await shiftTabUpBelowHeader(page, 5);
     } finally {
       await close();
     }
