@@ -153,6 +153,16 @@ describe('widget model: settings', () => {
     expect(second.model.settings.value.bubbleColor).toBe(first.model.settings.value.bubbleColor);
   });
 
+  it('does not warn again when GetConfig brings the same invalid setting again (a Retry of the config)', async () => {
+    const { model, warnings, fake } = createModel({ config: { ChatBubbleColor: 'blue' } });
+    await settle();
+    expect(warnings).toHaveLength(1);
+    model.reloadConfig();
+    await settle();
+    expect(fake.configRequests).toHaveLength(2);
+    expect(warnings).toHaveLength(1);
+  });
+
   it('warns about the config as it is now: not about values the operator fixed since the stored copy', async () => {
     const first = createModel({ config: { ChatBubbleColor: 'blue', UserMessageColor: 'green' } });
     await settle();
