@@ -424,12 +424,17 @@ describe('an Arabic answer', () => {
           listPadding: [style('ol').paddingLeft, parseFloat(style('ol').paddingRight) > 12],
           markersInside,
           headerAlign: style('th').textAlign,
+          headerPadding: (({ paddingLeft, paddingRight }) => [paddingLeft, paddingRight])(
+            getComputedStyle((message.getRootNode() as ShadowRoot).querySelector('.cw-panel__header')!),
+          ),
         };
       });
       expect(layout.directions).toEqual(['rtl', 'rtl', 'rtl', 'rtl', 'rtl']);
       expect(layout.listPadding).toEqual(['0px', true]);
       expect(layout.markersInside).toBe(true);
       expect(layout.headerAlign).toBe('start');
+      // The header's wider padding is on the name's side: the right on a right-to-left page.
+      expect(layout.headerPadding).toEqual(pageDir === 'rtl' ? ['8px', '14px'] : ['14px', '8px']);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
