@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ChatbotSettings, PublicConfig } from '../../src/api/types';
 import { contrastRatio, parseRgb } from '../../src/model/color';
 import {
@@ -423,5 +425,30 @@ describe('DEFAULT_SETTINGS', () => {
     expect(() => (DEFAULT_SETTINGS.suggestedMessages as string[]).push('x')).toThrow(TypeError);
     expect(DEFAULT_SETTINGS.suggestedMessages).toEqual([]);
     expect(DEFAULT_SETTINGS.contactLinks).toEqual([]);
+  });
+});
+
+describe("README's account of the settings", () => {
+  /**
+   * Every setting of service-api.md 2.2 (the compiler holds this list to ChatbotSettings: a new setting must be
+   * added here, and then to the README). serialNumber names the chatbot and is no setting of its look or behaviour.
+   */
+  const SETTINGS: Record<Exclude<keyof ChatbotSettings, 'serialNumber'>, true> = {
+    Name: true, Model: true, SystemMessage: true, Temperature: true, TimeZone: true, AnswerSuffix: true,
+    ChatProfilePicture: true, ChatIcon: true, ChatBubbleAlign: true, ChatBubbleColor: true, ChatbotPopupOnce: true,
+    ChatbotPrivacyPolicyDescription: true, ChatbotPrivacyPolicyName: true, ChatbotPrivacyPolicyUrl: true,
+    EnablePushToTalk: true, EnableUploadImage: true, SocialUrlOne: true, SocialUrlTwo: true, MessengerUrl: true,
+    RemoveChatLogOnBrowserClose: true, SuggestedMessage: true, TalkToHumanEmail: true, TalkToHumanResponseMessage: true,
+    UserInputPlaceholder: true, UserMessageColor: true, WelcomeMessage: true, VerifyDomain: true, Domains: true,
+    RateLimitCount: true, RateLimitMessage: true, RateLimitTime: true, CustomDomain: true, EmailForDailyChatLogs: true,
+    EmailForDailyLeads: true, AIResponseLanguage: true, MessageLimit: true,
+  };
+
+  it('says of every setting what it does in the widget, or that the widget leaves it to the service', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const start = readme.indexOf('### What the chatbot settings do in the widget');
+    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+    expect(start).toBeGreaterThan(0);
+    expect(Object.keys(SETTINGS).filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
   });
 });
