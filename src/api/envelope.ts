@@ -108,9 +108,12 @@ export const readConfig: DataReader<PublicConfig> = (data) => {
   return config as unknown as PublicConfig;
 };
 
-export const readSession: DataReader<GetSessionResponse> = (data) => ({
-  SessionID: field(record(data, 'Data'), 'SessionID', isNumber, 'a number'),
-});
+/** SessionID, and SessionKey when the service sends it: a page that calls GetSession asks with that key. */
+export const readSession: DataReader<GetSessionResponse> = (data) => {
+  const session = record(data, 'Data');
+  const SessionID = field(session, 'SessionID', isNumber, 'a number');
+  return isString(session.SessionKey) && session.SessionKey !== '' ? { SessionID, SessionKey: session.SessionKey } : { SessionID };
+};
 
 export const readModelList: DataReader<ModelListItem[]> = (data) => {
   if (!Array.isArray(data)) throw new ShapeMismatch('Data is not a list');

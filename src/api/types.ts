@@ -87,6 +87,11 @@ export interface GetSessionRequest {
 }
 export interface GetSessionResponse {
   SessionID: number;
+  /**
+   * The session's key for chatrobot-sessionkey, when the service gives one (the reference service does, as GetConfig
+   * does; service-notes.md names SessionID only). Without it, only a caller with the secret key can ask in the session.
+   */
+  SessionKey?: string;
 }
 
 /** service-notes.md: Get Model List; Edit's Model takes a Key. */

@@ -51,7 +51,7 @@ const cases: OperationCase[] = [
     name: 'getSession',
     call: (client) => client.getSession({ serialNumber: 'bot-1' }),
     method: 'POST', path: '/chat/Chatbot/GetSession', body: { serialNumber: 'bot-1' },
-    data: { SessionID: 77 }, result: { SessionID: 77 },
+    data: { SessionID: 77, SessionKey: 'sk-77' }, result: { SessionID: 77, SessionKey: 'sk-77' },
     badData: [77, {}, { SessionID: null }],
   },
   {
@@ -162,5 +162,15 @@ describe.each(cases)('$name', (operation) => {
       kind: 'business', code: 1002, serviceMessage: 'SaleType must be for_sale or for_rent',
       message: 'SaleType must be for_sale or for_rent', operation: operation.name,
     });
+  });
+});
+
+describe('getSession without a key', () => {
+  test('gives SessionID alone when Data has no usable SessionKey (service-notes.md names SessionID only)', async () => {
+    for (const data of [{ SessionID: 77 }, { SessionID: 77, SessionKey: 5 }, { SessionID: 77, SessionKey: '' }]) {
+      const fake = createFakeFetch(() => envelopeResponse(data));
+      const client = createClient({ baseUrl: BASE, fetch: fake.fetch });
+      expect(await client.getSession({ serialNumber: 'bot-1' })).toStrictEqual({ SessionID: 77 });
+    }
   });
 });

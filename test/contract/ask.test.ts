@@ -277,9 +277,7 @@ describe('rate limit across sessions (service-notes.md: "per visitor")', () => {
       const before = readDataFile(plain);
       const fresh = await visitor(plain);
       await expectBusiness(fresh.client.ask({ sessionID: fresh.sessionID, content: 'hi' }), 429, 'Slow down, please.');
-      // The typed client reads SessionID only from GetSession; its Data carries the key too.
-      const session = await raw(plain, '/chat/Chatbot/GetSession', { body: JSON.stringify({ serialNumber: plain.serialNumber }) });
-      const { SessionID, SessionKey } = session.json.Data as { SessionID: number; SessionKey: string };
+      const { SessionID, SessionKey } = await anonymousClient(plain).getSession({ serialNumber: plain.serialNumber });
       const bySession = createClient({ baseUrl: plain.url, sessionKey: SessionKey, xhr: null });
       await expectBusiness(bySession.ask({ sessionID: SessionID, content: 'hi' }), 429, 'Slow down, please.');
       expect(readDataFile(plain).usage).toEqual(before.usage);

@@ -66,6 +66,10 @@ describe('GetSession and ModelList', () => {
   it('GetSession gives a new SessionID (and a key) without a secret', async () => {
     const session = await anonymousClient(service).getSession({ serialNumber: service.serialNumber });
     expect(Number.isInteger(session.SessionID)).toBe(true);
+    // The typed client passes the key on, so a page that took GetSession (not GetConfig) can ask in its session.
+    expect(session.SessionKey).toEqual(expect.any(String));
+    const asker = anonymousClient(service, { sessionKey: session.SessionKey });
+    expect((await asker.ask({ sessionID: session.SessionID, content: 'hi' })).content).not.toBe('');
     const envelope = await raw(service, '/chat/Chatbot/GetSession', { body: JSON.stringify({ serialNumber: service.serialNumber }) });
     expect(envelope.json.Data).toMatchObject({ SessionID: expect.any(Number), SessionKey: expect.any(String) });
     await expectBusiness(anonymousClient(service).getSession({ serialNumber: 'missing-bot' }), 404, 'serialNumber');
