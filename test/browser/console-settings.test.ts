@@ -127,6 +127,30 @@ describe('operator console: settings editor', () => {
     }
   });
 
+  it('an Edit answered with Data other than 1 (service-api.md 4.1: "1 indicates success") is no "Saved"', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    // The envelope says Success, its Data does not: 0 settings saved.
+    await page.route('**/console-api/edit', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ Data: 0, Version: '1.0.0', Success: true, Code: 200, Message: '' }),
+      }),
+    );
+    try {
+      await page.locator('#setting-AnswerSuffix').fill('Not stored.');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#settings-error', { hasText: 'Not saved.' }).waitFor();
+      expect(await page.locator('#settings-error').textContent()).toMatch(/answered Edit with 0, not 1/);
+      expect(await page.locator('#settings-status', { hasText: 'Saved' }).count()).toBe(0);
+      expect(await page.locator('#setting-AnswerSuffix').inputValue()).toBe('Not stored.');
+      expect(await page.locator('.save-bar__state').textContent()).toBe('1 unsaved change');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('marks every bad value at once before sending anything: six problems, one Save, no Edit request', async () => {
     const before = await readSettings(fixture.service);
     const { page, log, close } = await openConsole(fixture);

@@ -98,7 +98,17 @@ export function createConsoleApi(serialNumber: string, siteUrl: string = locatio
   return {
     getSettings,
     modelList: () => client.modelList(),
-    edit: (changes) => client.edit({ ...changes, serialNumber }),
+    async edit(changes) {
+      // service-api.md 4.1: Data 1 indicates success. Any other, in an envelope that says Success, saved nothing the
+      // editor can count on, so it is no "Saved" either: the typed values stay, marked unsaved.
+      const done = await client.edit({ ...changes, serialNumber });
+      if (done !== 1) {
+        throw new ServiceError('business', `The service answered Edit with ${done}, not 1 (success): the settings may not be saved.`, {
+          operation: 'edit',
+        });
+      }
+      return done;
+    },
     listListings: (request) => client.realEstateList({ ...request, SerialNumber: serialNumber }),
     createListing: (request) => client.realEstateCreate({ ...request, SerialNumber: serialNumber }),
     // The client sends the body as JSON as it is, nulls included; only its type leaves null out.
