@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PreUploadResponse } from '../../src/api/types';
-import { requireCredential } from './auth';
+import { assertOriginAllowed, requireCredential } from './auth';
 import { type Handler, type RequestContext, RESPONDED, type UploadLimits } from './context';
 import { BusinessError, Code, HttpError, notFound } from './errors';
 import { envelope } from './http';
@@ -45,9 +45,21 @@ function newFileId(files: Record<string, FileRecord>): number {
   }
 }
 
+/**
+ * A visitor's key uploads for its chatbot, so that chatbot's VerifyDomain holds here as on ClientAsk (service-notes.md:
+ * "the service refuses requests whose Origin is not listed"): a key taken to another site neither uploads nor
+ * finishes there. The secret key is for servers, which send no Origin (assertOriginAllowed lets it through).
+ */
+function assertUploadOrigin(ctx: RequestContext): void {
+  if (ctx.caller.kind !== 'session') return;
+  const chatbot = ctx.service.store.data.chatbots[ctx.caller.session.serialNumber];
+  if (chatbot) assertOriginAllowed(chatbot, ctx.req, ctx.caller);
+}
+
 export const preUpload: Handler = async (ctx) => {
   requireCredential(ctx.caller);
   const body = validateBody(await ctx.body(), PRE_UPLOAD_SCHEMA);
+  assertUploadOrigin(ctx);
   const { store } = ctx.service;
   const now = ctx.service.now();
   forgetAbandonedUploads(store.data.files, now);
@@ -69,6 +81,7 @@ export const preUpload: Handler = async (ctx) => {
 export const finishUpload: Handler = async (ctx) => {
   requireCredential(ctx.caller);
   const body = validateBody(await ctx.body(), FINISH_SCHEMA);
+  assertUploadOrigin(ctx);
   const id = body.FileStoreId as number;
   const file = ctx.service.store.data.files[String(id)];
   const owner = ctx.caller.kind === 'session' ? ctx.caller.session.serialNumber : undefined;

@@ -14,9 +14,11 @@ import { createClient } from '../../src/api';
 import {
   adminClient,
   anonymousClient,
+  blob,
   expectBusiness,
   expectHttp,
   fromAddress,
+  pngBytes,
   raw,
   readDataFile,
   testVisitorAddress,
@@ -232,6 +234,20 @@ describe('domain verification', () => {
     const before = readDataFile(service);
     await expectBusiness(elsewhere.ask({ sessionID, content: 'hi' }), 403, 'Domain not allowed');
     expect(readDataFile(service)).toEqual(before);
+  });
+
+  it('checks the uploads too: a session key used from another origin neither pre-uploads nor finishes', async () => {
+    const { sessionKey } = await fromOrigin('http://shop.example');
+    const allowed = anonymousClient(service, { sessionKey, headers: { Origin: 'http://shop.example' } });
+    const elsewhere = anonymousClient(service, { sessionKey, headers: { Origin: 'http://evil.example' } });
+    const target = await allowed.preUpload({ fileName: 'room.png' });
+    await allowed.putFile(target.PreUploadUrl, blob(pngBytes(), 'image/png'));
+    const before = readDataFile(service);
+    await expectBusiness(elsewhere.preUpload({ fileName: 'room.png' }), 403, 'Domain not allowed');
+    await expectBusiness(elsewhere.finishUpload({ FileStoreId: target.FileStoreId }), 403, 'Domain not allowed');
+    expect(readDataFile(service)).toEqual(before);
+    // From the listed origin the same key finishes it.
+    expect(await allowed.finishUpload({ FileStoreId: target.FileStoreId })).toBe(1);
   });
 });
 
