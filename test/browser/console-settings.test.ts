@@ -151,6 +151,23 @@ describe('operator console: settings editor', () => {
     }
   });
 
+  it('the warning that domain checks would lock this page out counts the custom domain, as the service does', async () => {
+    const { page, log, close } = await openConsole(fixture);
+    try {
+      const warning = page.locator('.field__warning', { hasText: 'is not in the list' });
+      await page.locator('#setting-Domains').fill('shop.example');
+      await page.locator('#setting-CustomDomain').fill('');
+      await page.locator('#setting-VerifyDomain').check();
+      await warning.waitFor();
+      // The service lets this page's origin in through CustomDomain (demo/server/auth.ts), so there is nothing to warn of.
+      await page.locator('#setting-CustomDomain').fill(new URL(page.url()).host);
+      await warning.waitFor({ state: 'detached' });
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('marks every bad value at once before sending anything: six problems, one Save, no Edit request', async () => {
     const before = await readSettings(fixture.service);
     const { page, log, close } = await openConsole(fixture);

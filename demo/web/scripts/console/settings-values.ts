@@ -119,12 +119,12 @@ export function previewSettings(
 /**
  * A warning when domain checks would lock out the page the operator is on (the preview and the demo pages run
  * there). Mirrors the reference service's rules loosely: an entry matches this origin, this host:port, this host
- * name, or a *.wildcard of it.
+ * name, or a *.wildcard of it. CustomDomain is an entry too, as the service reads it (auth.ts) and its help says.
  */
 export function domainWarning(draft: Draft, origin: string): string | undefined {
   if (draft.VerifyDomain !== true) return undefined;
   const url = new URL(origin);
-  const entries = String(draft.Domains)
+  const entries = `${String(draft.Domains)}\n${String(draft.CustomDomain)}`
     .split(/\r?\n/)
     .map((line) => line.trim().toLowerCase().replace(/\/+$/, ''))
     .filter(Boolean);
