@@ -21,7 +21,6 @@ import {
   type Schema,
   emailProblem,
   httpUrlProblem,
-  linkUrlProblem,
   rgbColourProblem,
 } from './validation';
 
@@ -113,7 +112,6 @@ function hostProblem(value: string): string | undefined {
 const text = { type: 'string', onNull: 'clear' } as const;
 const shortText = { type: 'string', maxLength: 200, onNull: 'clear' } as const;
 const url = { type: 'string', maxLength: 2000, check: httpUrlProblem, onNull: 'clear' } as const;
-const link = { type: 'string', maxLength: 2000, check: linkUrlProblem, onNull: 'clear' } as const;
 const email = { type: 'string', maxLength: 320, check: emailProblem, onNull: 'clear' } as const;
 const fileId = { type: 'string', maxLength: 20, check: fileIdProblem, onNull: 'clear' } as const;
 // Settings without an empty value, for which null is refused.
@@ -140,7 +138,9 @@ export const EDIT_SCHEMA: Schema = {
   EnableUploadImage: flag,
   SocialUrlOne: url,
   SocialUrlTwo: url,
-  MessengerUrl: link,
+  // http(s) only, like the social links: the widget shows a contact link only when it is one (README), so a mailto:
+  // address saved here was dropped there with a console warning. An e-mail contact is TalkToHumanEmail.
+  MessengerUrl: url,
   RemoveChatLogOnBrowserClose: flag,
   SuggestedMessage: text,
   TalkToHumanEmail: email,

@@ -220,10 +220,6 @@ export function httpUrlProblem(value: string): string | undefined {
   return `must be an absolute http(s) URL (got ${show(value)}).`;
 }
 
-export function linkUrlProblem(value: string): string | undefined {
-  if (value === '' || /^mailto:[^\s@]+@[^\s@]+$/i.test(value)) return undefined;
-  return httpUrlProblem(value) && `must be an absolute http(s) or mailto: URL (got ${show(value)}).`;
-}
 
 export function emailProblem(value: string): string | undefined {
   if (value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return undefined;

@@ -152,7 +152,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
     description: 'Where a visitor can reach a person, and where reports go.',
     fields: [
       { name: 'TalkToHumanEmail', label: 'Hand-off e-mail', kind: 'email', placeholder: 'agent@example.com', help: 'A visitor who asks for a person can e-mail the conversation here.' },
-      { name: 'MessengerUrl', label: 'Messenger link', kind: 'url', placeholder: 'https:// or mailto:', help: 'A messaging contact: an http(s) or mailto: address.' },
+      { name: 'MessengerUrl', label: 'Messenger link', kind: 'url', placeholder: 'https://', help: 'A messaging contact, e.g. https://m.me/yourpage: an absolute http(s) address. For e-mail, use the talk-to-a-person address.' },
       { name: 'SocialUrlOne', label: 'Social page', kind: 'url', placeholder: 'https://', help: 'An absolute http(s) address, shown as a link in the chat.' },
       { name: 'SocialUrlTwo', label: 'Second social page', kind: 'url', placeholder: 'https://', help: 'An absolute http(s) address.' },
       { name: 'EmailForDailyChatLogs', label: 'Daily chat log e-mail', kind: 'email', help: 'Receives the day\'s conversations. Never shown to visitors.' },
