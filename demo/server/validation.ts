@@ -220,10 +220,16 @@ export function httpUrlProblem(value: string): string | undefined {
   return `must be an absolute http(s) URL (got ${show(value)}).`;
 }
 
+/**
+ * One address, as the widget takes TalkToHumanEmail (src/model/settings.ts, EMAIL_PATTERN): no characters that would
+ * add a header or a recipient to its mailto: link (? & # % / , ; :), and a dotted domain without empty labels. An
+ * address the widget drops would otherwise be saved here and never reach a visitor.
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"?&#%/]+@[^\s@<>()[\]\\,;:"?&#%/.]+(\.[^\s@<>()[\]\\,;:"?&#%/.]+)+$/;
 
 export function emailProblem(value: string): string | undefined {
-  if (value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return undefined;
-  return `must be an e-mail address like name@example.com (got ${show(value)}).`;
+  if (value === '' || EMAIL.test(value)) return undefined;
+  return `must be one e-mail address like name@example.com, without ? & # % / , ; : (got ${show(value)}).`;
 }
 
 /** rgb(r,g,b) with each channel an integer 0-255; spaces around the numbers are allowed. */

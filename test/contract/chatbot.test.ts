@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET_SETTINGS_PATH } from '../../demo/server/router';
 import type { EditRequest, GetConfigRequest } from '../../src/api';
 import { DEFAULT_PATHS } from '../../src/api/types';
+import { resolveSettings } from '../../src/model/settings';
 import { callService, startTestService, type TestService } from '../helpers/service';
 import { adminClient, anonymousClient, expectBusiness, expectHttp, namedBlob, pngBytes, raw, readDataFile, visitor } from './fixtures';
 
@@ -144,6 +145,25 @@ describe('Edit', () => {
     expect(readDataFile(service)).toEqual(before);
     const { config } = await visitor(service);
     expect(config.Name).not.toBe('Should not be saved');
+  });
+
+  it('takes a TalkToHumanEmail exactly when the widget shows it to visitors', async () => {
+    const admin = adminClient(service);
+    const { config: before } = await visitor(service);
+    const addresses = [
+      'help@example.com', 'sales+x@shop.example.co.uk', 'help@example.com?subject=Hi', 'a&b@example.com', 'a@b..com',
+      'a@b.com,c@d.com', 'help@localhost', 'a/b@example.com',
+    ];
+    try {
+      for (const address of addresses) {
+        const shown = resolveSettings({ TalkToHumanEmail: address }, undefined, () => undefined).talkToHuman !== null;
+        const saved = await admin.edit({ serialNumber: service.serialNumber, TalkToHumanEmail: address }).then(() => true, () => false);
+        expect({ address, saved }).toEqual({ address, saved: shown });
+        if (saved) expect((await visitor(service)).config.TalkToHumanEmail).toBe(address);
+      }
+    } finally {
+      await admin.edit({ serialNumber: service.serialNumber, TalkToHumanEmail: before.TalkToHumanEmail ?? '' });
+    }
   });
 
   it('names every invalid field of one Edit, one a line, so a form can mark them all after one request', async () => {

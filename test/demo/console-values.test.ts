@@ -166,7 +166,7 @@ describe('settings: Edit and preview', () => {
       ChatBubbleColor: expect.stringMatching(/^Must be a colour written rgb\(r,g,b\)/),
       ChatIcon: expect.stringMatching(/FileStoreId/),
       ChatbotPrivacyPolicyUrl: expect.stringMatching(/^Must be an absolute http\(s\) URL/),
-      TalkToHumanEmail: expect.stringMatching(/^Must be an e-mail address/),
+      TalkToHumanEmail: expect.stringMatching(/^Must be one e-mail address/),
       RateLimitTime: 'Must be at most 86400 (got 90000).',
       Domains: expect.stringMatching(/bad domain!/),
     });
