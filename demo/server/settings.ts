@@ -5,7 +5,7 @@
  * - ChatBubbleAlign: any integer (within ±Number.MAX_SAFE_INTEGER, as every number: validation.ts); 1 = left,
  *   anything else = right (service-notes.md).
  * - TimeZone: "" or an IANA zone name (e.g. Europe/Berlin); it decides where a calendar month starts.
- * - RateLimitCount: integer >= 0; RateLimitTime: integer seconds 0-86400; 0 in either turns the rate limit off.
+ * - RateLimitCount: integer 0-10000 (the widget's MAX_RATE_LIMIT_COUNT); RateLimitTime: integer seconds 0-86400; 0 in either turns the rate limit off.
  * - Domains: newline-separated host names, host:port, *.wildcards or origins (see auth.ts).
  * - ChatIcon / ChatProfilePicture: "" or the FileStoreId of a finished image upload.
  * - null in Edit (2.2 makes every setting but serialNumber optional there, and says nothing of null): it clears a
@@ -16,6 +16,7 @@
  *   for null could, say, turn VerifyDomain off unasked.
  */
 import type { ModelListItem } from '../../src/api/types';
+import { MAX_RATE_LIMIT_COUNT } from '../../src/model/settings';
 import type { Settings } from './store';
 import {
   type Schema,
@@ -150,7 +151,9 @@ export const EDIT_SCHEMA: Schema = {
   WelcomeMessage: text,
   VerifyDomain: flag,
   Domains: { type: 'string', check: domainsProblem, onNull: 'clear' },
-  RateLimitCount: { type: 'integer', min: 0, onNull: 'clear' },
+  // At most the widget's MAX_RATE_LIMIT_COUNT: above it the widget takes the setting as invalid and checks no limit
+  // before sending (a console warning), while this service still refused the questions over it.
+  RateLimitCount: { type: 'integer', min: 0, max: MAX_RATE_LIMIT_COUNT, onNull: 'clear' },
   RateLimitMessage: text,
   RateLimitTime: { type: 'integer', min: 0, max: 86_400, onNull: 'clear' },
   CustomDomain: { type: 'string', maxLength: 255, check: hostProblem, onNull: 'clear' },

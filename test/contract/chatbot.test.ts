@@ -125,6 +125,8 @@ describe('Edit', () => {
     ['colour channel over 255', { UserMessageColor: 'rgb(0,256,0)' }, 400, ['UserMessageColor', '0-255']],
     ['MessageLimit below -1', { MessageLimit: -2 }, 400, ['MessageLimit', 'at least -1']],
     ['negative RateLimitTime', { RateLimitTime: -1 }, 400, ['RateLimitTime', 'at least 0']],
+    // Above the widget's MAX_RATE_LIMIT_COUNT the widget would check no limit before sending.
+    ['RateLimitCount over 10,000', { RateLimitCount: 10_001 }, 400, ['RateLimitCount', 'at most 10000']],
     ['Temperature out of range', { Temperature: 101 }, 400, ['Temperature', 'at most 100']],
     ['Model not in ModelList', { Model: 'gpt-9' }, 400, ['Model', 'ModelList']],
     ['disabled Model', { Model: '4' }, 400, ['Model', 'disabled']],

@@ -3,7 +3,7 @@
  * input that fits each one, its label and its help text. The editor renders exactly this list.
  */
 import type { ChatbotSettings } from '../../../../src/api/index';
-import { MAX_SUGGESTED_MESSAGES } from '../../../../src/model/settings';
+import { MAX_RATE_LIMIT_COUNT, MAX_SUGGESTED_MESSAGES } from '../../../../src/model/settings';
 
 export type SettingName = Exclude<keyof ChatbotSettings, 'serialNumber'>;
 
@@ -176,7 +176,8 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
         label: 'Messages per visitor per window',
         kind: 'integer',
         min: 0,
-        help: 'How many messages one visitor may send within the window below. 0 turns the rate limit off.',
+        max: MAX_RATE_LIMIT_COUNT,
+        help: `How many messages one visitor may send within the window below (at most ${MAX_RATE_LIMIT_COUNT}). 0 turns the rate limit off.`,
       },
       {
         name: 'RateLimitTime',
