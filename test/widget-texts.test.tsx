@@ -89,7 +89,7 @@ describe("mount()'s texts", () => {
   it.each([
     [500, 'The chat service is having trouble right now. Try again in a moment.'],
     [502, 'The chat service is having trouble right now. Try again in a moment.'],
-    [429, 'Too many messages right now. Wait a moment, then send again.'],
+    [429, 'The chat service is busy. Wait a moment, then try again.'],
     [413, 'This message is too large to send.'],
     [404, 'Something went wrong. Please try again.'],
   ])('word a question refused with HTTP %i, without words of the service, in plain words; the error event keeps the status', async (status, words) => {

@@ -12,7 +12,7 @@ import { GENERIC_FAILURE, fill, type TextOverrides } from './texts.js';
  */
 export const HTTP_FAILURE_TEXTS = {
   serverTrouble: 'The chat service is having trouble right now. Try again in a moment.',
-  tooManyRequests: 'Too many messages right now. Wait a moment, then send again.',
+  tooManyRequests: 'The chat service is busy. Wait a moment, then try again.',
   messageTooLarge: 'This message is too large to send.',
   // Another status (a path the service does not have, a request it cannot read): nothing the visitor can act on.
   http: GENERIC_FAILURE,

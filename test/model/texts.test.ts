@@ -57,7 +57,7 @@ describe('failureMessage', () => {
       expect(failureMessage(failure('http', { status }), german)).toBe(`Der Dienst hat Probleme (${status}).`);
     }
     expect(failureMessage(failure('http', { status: 429 }), HTTP_FAILURE_TEXTS)).toBe(
-      'Too many messages right now. Wait a moment, then send again.',
+      'The chat service is busy. Wait a moment, then try again.',
     );
     expect(failureMessage(failure('http', { status: 413 }), HTTP_FAILURE_TEXTS)).toBe('This message is too large to send.');
     expect(failureMessage(failure('http', { status: 404 }), HTTP_FAILURE_TEXTS)).toBe(
