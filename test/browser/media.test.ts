@@ -377,6 +377,13 @@ describe('media questions', () => {
       await page.locator('.cw-media__item--uploaded').waitFor();
       await page.locator('.cw-media__notice').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      // On a right-to-left page the notice's red edge is on its start side, the right.
+      await page.evaluate(() => (document.documentElement.dir = 'rtl'));
+      const edges = await page.locator('.cw-media__notice').evaluate((notice) => {
+        const { borderLeftWidth, borderRightWidth } = getComputedStyle(notice);
+        return [borderLeftWidth, borderRightWidth];
+      });
+      expect(edges).toEqual(['0px', '3px']);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
