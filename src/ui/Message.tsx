@@ -82,8 +82,9 @@ export function Message({
         <div class="cw-msg__meta" lang={lang}>
           {time !== '' && (
             // Its own direction: "3:05 PM" stays so on a right-to-left page, and an earlier day's date in Hebrew or
-            // Persian keeps its order (ltr put the day after the time).
-            <time class="cw-msg__time" dir="auto" dateTime={new Date(message.createdAt).toISOString()}>
+            // Persian keeps its order (ltr put the day after the time). Its own language, the clock's (mount()'s
+            // locale, else the browser's), not the widget's English: a month name ("15. Jan. 2024") is read in its voice.
+            <time class="cw-msg__time" dir="auto" lang={locale ?? navigator.language} dateTime={new Date(message.createdAt).toISOString()}>
               {time}
             </time>
           )}

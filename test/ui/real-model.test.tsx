@@ -304,6 +304,8 @@ describe("the widget's own words are marked English; the chatbot's and the visit
     // message time goes by its own words, which may be a Hebrew date (test/browser/widget-layout.test.ts).
     expect(screen.getByRole('button', { name: 'Talk to a person' }).getAttribute('dir')).toBe('ltr');
     expect(log.querySelector('.cw-msg__time')?.getAttribute('dir')).toBe('auto');
+    // The time is in the browser's clock language (no locale given), not the widget's English.
+    expect(log.querySelector('.cw-msg__time')?.getAttribute('lang')).toBe(navigator.language);
     for (const element of english) expect([element.outerHTML.slice(0, 80), langOf(element)]).toEqual([element.outerHTML.slice(0, 80), 'en']);
   });
 });
