@@ -117,19 +117,22 @@ describe('announcements of mounted widgets', () => {
 });
 
 describe('an answer that ends while the chat is closed', () => {
-  /** ClientAsk answers only when `release` is called: the question waits meanwhile. */
-  function heldService(): { fake: FakeFetch; release: () => void } {
+  /** ClientAsk answers (by default "Three homes.") only when `release` is called: the question waits meanwhile. */
+  function heldService(
+    answer = (): Response =>
+      streamResponse({
+        chunks: [
+          bytes('data: {"content":"Three homes."}\n\n'),
+          bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"Three homes.","TotalToken":3}\n\n'),
+        ],
+      }),
+  ): { fake: FakeFetch; release: () => void } {
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const fake = createFakeFetch(async (request) => {
       if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
       await held;
-      return streamResponse({
-        chunks: [
-          bytes('data: {"content":"Three homes."}\n\n'),
-          bytes('data: {"QuestionID":1,"AnswerID":2,"Answer":"Three homes.","TotalToken":3}\n\n'),
-        ],
-      });
+      return answer();
     });
     return { fake, release };
   }
@@ -200,13 +203,7 @@ describe('an answer that ends while the chat is closed', () => {
   });
 
   it('marks the launcher for a question that failed before a word of its answer, and says why', async () => {
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const fake = createFakeFetch(async (request) => {
-      if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
-      await held;
-      return new Response('busy', { status: 503 });
-    });
+    const { fake, release } = heldService(() => new Response('busy', { status: 503 }));
     const { widget, shadow } = start({ open: true }, fake);
     const said = await heard(shadow);
     const sent = widget.send('Homes in Austin?');
@@ -220,13 +217,7 @@ describe('an answer that ends while the chat is closed', () => {
   });
 
   it('marks the launcher for a translated description, and for an answer cut off', async () => {
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const fake = createFakeFetch(async (request) => {
-      if (request.url.endsWith('/GetConfig')) return envelopeResponse(CONFIG);
-      await held;
-      return streamResponse({ chunks: [bytes('data: {"content":"Three ho"}\n\n')], end: 'error' });
-    });
+    const { fake, release } = heldService(() => streamResponse({ chunks: [bytes('data: {"content":"Three ho"}\n\n')], end: 'error' }));
     const { widget, shadow } = start({ open: true, texts: { newAnswer: 'Neue Antwort' } }, fake);
     const said = await heard(shadow);
     void widget.send('Homes in Austin?');

@@ -9,6 +9,7 @@ import { installBrowserGlobals } from '../helpers/browser-globals';
 import {
   bytes, createFakeFetch, envelope, jsonResponse, streamResponse, type Responder,
 } from '../helpers/fake-fetch';
+import { outcomeOf } from '../helpers/outcome';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -277,16 +278,6 @@ describe('abort', () => {
 });
 
 describe('a service that goes silent', () => {
-  /** Settles `promise` into a value to inspect later, so a rejection while timers run is not unhandled. */
-  function outcomeOf<T>(promise: Promise<T>): { readonly current: T | Error | 'pending' } {
-    const box: { current: T | Error | 'pending' } = { current: 'pending' };
-    promise.then(
-      (value) => { box.current = value; },
-      (error: unknown) => { box.current = error instanceof Error ? error : new Error(String(error)); },
-    );
-    return box;
-  }
-
   test('mid-answer: interrupted after STREAM_SILENCE_MS without a byte, with the text so far, and the connection closed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('Half an '))], end: 'hang', signal: request.signal }));

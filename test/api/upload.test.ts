@@ -6,22 +6,13 @@ import { describe, expect, test, vi } from 'vitest';
 import { createClient, type UploadProgress } from '../../src/api';
 import { HEADERS_TIMEOUT_MS } from '../../src/api/operations';
 import { createFakeFetch, envelopeResponse, jsonResponse, envelope, type RecordedRequest } from '../helpers/fake-fetch';
+import { outcomeOf } from '../helpers/outcome';
 
 const BASE = 'https://chat.example';
 const PNG_BYTES = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4);
 
 function pngFile(): Blob & { name: string } {
   return Object.assign(new Blob([PNG_BYTES], { type: 'image/png' }), { name: 'kitchen.png' });
-}
-
-/** What a promise settled with, read without awaiting it. */
-function outcomeOf<T>(promise: Promise<T>): { readonly current: T | Error | 'pending' } {
-  const box: { current: T | Error | 'pending' } = { current: 'pending' };
-  promise.then(
-    (value) => { box.current = value; },
-    (error: unknown) => { box.current = error instanceof Error ? error : new Error(String(error)); },
-  );
-  return box;
 }
 
 function uploadService(putAnswer: (request: RecordedRequest) => Response | Promise<Response> = () => new Response(null, { status: 200 }), finishData: unknown = 1) {
