@@ -24,7 +24,6 @@ const SPACE = 0x20;
 const COLON = 0x3a;
 const DATA_FIELD = 'data:';
 
-
 /**
  * A run of the service's own plain events, `data: {"content":"<body>"}` each closed by its empty line, matched by
  * the regex engine in one go: a fast stream's read holds thousands, and the loop's work per event is slow in code

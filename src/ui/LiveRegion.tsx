@@ -138,7 +138,7 @@ export function LiveRegion({ announcement }: { announcement: Announcement | null
   const known = useRef(announcement);
   return (
     <div class="cw-sr-only" role="status" aria-live="polite" aria-atomic="true">
-      {announcement !== known.current && <p key={announcement!.key}>{announcement!.text}</p>}
+      {announcement !== null && announcement !== known.current && <p key={announcement.key}>{announcement.text}</p>}
     </div>
   );
 }
