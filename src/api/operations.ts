@@ -9,7 +9,7 @@ import {
   readPreUpload, readSession, type DataReader,
 } from './envelope.js';
 import { ServiceError } from './errors.js';
-import { httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
+import { httpError, throwIfAborted, type Transport } from './http.js';
 import { failureText } from './messages.js';
 import {
   ASK_PATH, EDIT_PATH, FINISH_UPLOAD_PATH, GET_CONFIG_PATH, GET_SESSION_PATH, MODEL_LIST_PATH, PRE_UPLOAD_PATH,
@@ -20,7 +20,8 @@ import {
   type RealEstateDeleteResponse, type RealEstateListRequest, type RealEstateListResponse, type RealEstateUpdateRequest,
   type StreamFinal,
 } from './types.js';
-import { streamAnswer } from './stream.js';
+import { STREAM_SILENCE_MS, streamAnswer } from './stream.js';
+import { REQUEST_TIMEOUT_MS, requestLimit } from './time-limit.js';
 import { putFileTo } from './upload.js';
 
 export { putFileTo as putFile } from './upload.js';
@@ -35,12 +36,6 @@ export interface JsonRequest {
   body?: string;
 }
 
-/**
- * How long a JSON operation waits for the site's `headers` function (a token refresh): as long as GetConfig waits for
- * its whole request (CONFIG_TIMEOUT_MS, src/model/get-config.ts). askStream gives it its silence limit instead.
- */
-export const HEADERS_TIMEOUT_MS = 20_000;
-
 /** One JSON operation: fetch, check the status, parse, unwrap the envelope, check Data's shape. */
 export async function requestJson<T>(
   transport: Transport,
@@ -49,33 +44,27 @@ export async function requestJson<T>(
   request: JsonRequest,
   read: DataReader<T>,
   signal?: AbortSignal,
+  limitMs = REQUEST_TIMEOUT_MS,
 ): Promise<T> {
   throwIfAborted(operation, signal);
-  let stopWaiting = (): void => undefined;
-  // Within a time limit and the caller's abort: a headers function that never settled (a token refresh on a dead
-  // network) left an upload at 0 % for good, deaf to its Cancel. It fails as unreachable, with nothing sent.
-  const headers = await Promise.race([
-    transport.headers(request.headers, operation),
-    new Promise<never>((_, reject) => {
-      // Aborted, transportError words it as the abort; else it is the time limit's.
-      const end = (): void => reject(transportError(operation, new Error('the headers function had not settled'), signal));
-      const timer = setTimeout(end, HEADERS_TIMEOUT_MS);
-      signal?.addEventListener('abort', end);
-      stopWaiting = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', end);
-      };
-    }),
-  ]).finally(() => stopWaiting());
-  throwIfAborted(operation, signal);
+  // One limit from the call to the body's end, and the caller's abort, over every step: a headers function that never
+  // settled (a token refresh on a dead network), a service that never answered, and one whose body never ended each
+  // left an upload spinning for good. It fails as unreachable; a headers function's limit sends nothing.
+  const limit = requestLimit(signal);
+  limit.wait(limitMs);
   let response: Response;
+  let text: string;
   try {
-    // An undefined signal is the same as none to fetch.
-    response = await transport.fetch(transport.operationUrl(operation, path), { ...request, headers, signal });
+    const headers = await limit.within(transport.headers(request.headers, operation));
+    response = await limit.within(
+      transport.fetch(transport.operationUrl(operation, path), { ...request, headers, signal: limit.signal }),
+    );
+    text = await limit.within(response.text());
   } catch (error) {
-    throw transportError(operation, error, signal);
+    throw limit.failure(operation, error);
+  } finally {
+    limit.stop();
   }
-  const text = await readBody(operation, response, signal);
   if (!response.ok) throw httpError(operation, response.status, text);
   return readEnvelope(operation, text, read);
 }
@@ -87,6 +76,7 @@ function post<T>(
   body: unknown,
   read: DataReader<T>,
   call?: CallOptions,
+  limitMs?: number,
 ): Promise<T> {
   const request: JsonRequest = {
     method: 'POST',
@@ -94,7 +84,7 @@ function post<T>(
     // A request object is always given, but a JavaScript caller's missing one still sends {}.
     body: JSON.stringify(body ?? {}),
   };
-  return requestJson(transport, operation, path, request, read, call?.signal);
+  return requestJson(transport, operation, path, request, read, call?.signal, limitMs);
 }
 
 export const getConfig = (transport: Transport, request: GetConfigRequest, call?: CallOptions): Promise<PublicConfig> =>
@@ -109,9 +99,12 @@ export const modelList = (transport: Transport, call: CallOptions = {}): Promise
 export const edit = (transport: Transport, request: EditRequest, call?: CallOptions): Promise<number> =>
   post(transport, 'edit', EDIT_PATH, request, readNumber, call);
 
-/** ClientAsk with stream false: one JSON answer. */
+/**
+ * ClientAsk with stream false: one JSON answer. The whole answer is written before its first byte comes, so it may
+ * take as long as a stream may stay silent (STREAM_SILENCE_MS), not the other operations' 20 seconds.
+ */
 export const ask = (transport: Transport, request: Omit<AskRequest, 'stream'>, call?: CallOptions): Promise<AnswerRecord> =>
-  post(transport, 'ask', ASK_PATH, { ...request, stream: false }, readAnswer, call);
+  post(transport, 'ask', ASK_PATH, { ...request, stream: false }, readAnswer, call, STREAM_SILENCE_MS);
 
 export const realEstateCreate = (transport: Transport, request: RealEstateCreateRequest, call?: CallOptions): Promise<string> =>
   post(transport, 'realEstateCreate', REAL_ESTATE_CREATE_PATH, request, readId, call);

@@ -9,8 +9,9 @@
 import type { UploadOptions } from './client.js';
 import { businessError, envelopeFailure, isRecord, parseJson } from './envelope.js';
 import { ServiceError } from './errors.js';
-import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
+import { abortedError, httpError, throwIfAborted, type Transport } from './http.js';
 import { failureText } from './messages.js';
+import { REQUEST_TIMEOUT_MS, requestLimit } from './time-limit.js';
 
 const OPERATION = 'putFile';
 
@@ -51,19 +52,32 @@ export async function putFileWithXhr(
     reported = loaded;
     onProgress?.({ loaded, total });
   };
+  // A silence limit, not one from the start: a large video on a slow line takes minutes to send, and its answer only
+  // comes once the last byte is sent. Every sign of progress (bytes sent, bytes of the answer) starts it over, so only
+  // a PUT that stalls (sent, then no answer: a storage that never answers) ends, as unreachable, the file kept to retry.
+  const limit = requestLimit(signal);
+  const heard = (): void => limit.wait(REQUEST_TIMEOUT_MS);
   const [status, bodyText] = await new Promise<[status: number, bodyText: string]>((resolve, reject) => {
     const xhr = createXhr();
-    const onCallerAbort = (): void => xhr.abort();
+    const end = (): void => {
+      reject(limit.failure(OPERATION, signal?.reason));
+      xhr.abort();
+    };
     xhr.open('PUT', transport.resolve(url));
     xhr.setRequestHeader('content-type', contentTypeOf(file));
-    xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.upload.onprogress = (event) => {
+      heard();
+      report(event.loaded, event.lengthComputable ? event.total : file.size);
+    };
+    xhr.onprogress = heard;
     xhr.onload = () => resolve([xhr.status, xhr.responseText]);
     xhr.onerror = () => reject(new ServiceError('network', failureText.network, { operation: OPERATION }));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(abortedError(OPERATION, signal?.reason));
     // After load, error, timeout or abort alike.
-    xhr.onloadend = () => signal?.removeEventListener('abort', onCallerAbort);
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    xhr.onloadend = limit.stop;
+    limit.signal.addEventListener('abort', end, { once: true });
+    heard();
     xhr.send(file);
   });
   checkAnswer(status, bodyText);
@@ -73,18 +87,27 @@ export async function putFileWithXhr(
 async function putWithFetch(transport: Transport, url: string, file: Blob, options: UploadOptions): Promise<void> {
   const { signal, onProgress } = options;
   throwIfAborted(OPERATION, signal);
-  let response: Response;
+  // fetch tells nothing while the bytes go, so the limit starts once the answer's headers are in: a body that never
+  // ends fails as unreachable, and a slow upload is never cut.
+  const limit = requestLimit(signal);
+  let status: number;
+  let bodyText: string;
   try {
-    response = await transport.fetch(transport.resolve(url), {
+    const response = await transport.fetch(transport.resolve(url), {
       method: 'PUT',
       headers: { 'content-type': contentTypeOf(file) },
       body: file,
-      ...(signal ? { signal } : {}),
+      signal: limit.signal,
     });
+    limit.wait(REQUEST_TIMEOUT_MS);
+    status = response.status;
+    bodyText = await limit.within(response.text());
   } catch (error) {
-    throw transportError(OPERATION, error, signal);
+    throw limit.failure(OPERATION, error);
+  } finally {
+    limit.stop();
   }
-  checkAnswer(response.status, await readBody(OPERATION, response, signal));
+  checkAnswer(status, bodyText);
   onProgress?.({ loaded: file.size, total: file.size });
 }
 

@@ -2,9 +2,12 @@
  * Every non-streamed operation: the request it sends (method, URL, headers, body with the documents' field
  * names) and how it reads the envelope's Data, including Data of the wrong shape.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createClient, type RealEstateCreateRequest, type ServiceClient } from '../../src/api';
-import { createFakeFetch, envelopeResponse } from '../helpers/fake-fetch';
+import { STREAM_SILENCE_MS } from '../../src/api/stream';
+import { REQUEST_TIMEOUT_MS } from '../../src/api/time-limit';
+import { bytes, createFakeFetch, envelopeResponse, streamResponse } from '../helpers/fake-fetch';
+import { outcomeOf } from '../helpers/outcome';
 
 const BASE = 'https://chat.example';
 
@@ -162,6 +165,34 @@ describe.each(cases)('$name', (operation) => {
       kind: 'business', code: 1002, serviceMessage: 'SaleType must be for_sale or for_rent',
       message: 'SaleType must be for_sale or for_rent', operation: operation.name,
     });
+  });
+});
+
+describe.each(cases)('$name: a service that never finishes its answer', (operation) => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  // ClientAsk without a stream sends nothing until the whole answer is written: it may stay silent as long as a stream.
+  const limitMs = operation.name === 'ask' ? STREAM_SILENCE_MS : REQUEST_TIMEOUT_MS;
+
+  test.each([
+    ['headers, then a body that never ends', (signal: AbortSignal | undefined) =>
+      streamResponse({ chunks: [bytes('{"Success":')], contentType: 'application/json', end: 'hang', signal })],
+    ['no answer at all', () => new Promise<Response>(() => undefined)],
+  ] as const)('%s: fails as unreachable at its time limit, in plain words, and ends the request', async (_case, answer) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fake = createFakeFetch((request) => answer(request.signal));
+    const client = createClient({ baseUrl: BASE, fetch: fake.fetch });
+    const outcome = outcomeOf(operation.call(client));
+    await vi.advanceTimersByTimeAsync(limitMs - 1);
+    expect(outcome.current).toBe('pending');
+    expect(fake.requests[0]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome.current).toMatchObject({
+      kind: 'network', operation: operation.name, message: 'Could not reach the chat service. Check your connection.',
+    });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, test, vi } from 'vitest';
 import { createClient, type UploadProgress } from '../../src/api';
-import { HEADERS_TIMEOUT_MS } from '../../src/api/operations';
-import { createFakeFetch, envelopeResponse, jsonResponse, envelope, type RecordedRequest } from '../helpers/fake-fetch';
+import { REQUEST_TIMEOUT_MS } from '../../src/api/time-limit';
+import { bytes, createFakeFetch, envelopeResponse, jsonResponse, envelope, streamResponse, type RecordedRequest } from '../helpers/fake-fetch';
 import { outcomeOf } from '../helpers/outcome';
 
 const BASE = 'https://chat.example';
@@ -101,15 +101,61 @@ describe('uploadFile over fetch (no XMLHttpRequest, as in Node)', () => {
       expect(cancelled.current).toMatchObject({ kind: 'aborted' });
 
       const waited = outcomeOf(client.uploadFile(pngFile()));
-      await vi.advanceTimersByTimeAsync(HEADERS_TIMEOUT_MS - 1);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
       expect(waited.current).toBe('pending');
       await vi.advanceTimersByTimeAsync(1);
       expect(waited.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
       // finishUpload's headers are awaited the same way.
       const finishing = outcomeOf(client.finishUpload({ FileStoreId: 31 }));
-      await vi.advanceTimersByTimeAsync(HEADERS_TIMEOUT_MS);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
       expect(finishing.current).toMatchObject({ kind: 'network', operation: 'finishUpload' });
       expect(fake.requests).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a PUT whose answer never ends fails as unreachable REQUEST_TIMEOUT_MS after its headers; a slow upload before them is not cut', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // fetch resolves once the last byte is sent: here after ten minutes of a slow line.
+      const fake = uploadService(
+        (request) =>
+          new Promise<Response>((resolve) => {
+            setTimeout(() => resolve(streamResponse({ chunks: [bytes('{"Succ')], contentType: 'application/json', end: 'hang', signal: request.signal })), 600_000);
+          }),
+      );
+      const client = createClient({ baseUrl: BASE, fetch: fake.fetch, xhr: null });
+      const upload = outcomeOf(client.uploadFile(pngFile()));
+      await vi.advanceTimersByTimeAsync(600_000 + REQUEST_TIMEOUT_MS - 1);
+      expect(upload.current).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(upload.current).toMatchObject({ kind: 'network', operation: 'putFile', message: 'Could not reach the chat service. Check your connection.' });
+      expect(fake.requests[1]?.signal?.aborted).toBe(true);
+      expect(fake.requests).toHaveLength(2);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test.each(['GetPreUploadUrl', 'FinishUpload'])('a %s whose body never ends fails the upload as unreachable at the time limit', async (step) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fake = createFakeFetch((request) => {
+        if (request.url.endsWith(step)) {
+          return streamResponse({ chunks: [bytes('{"Data":')], contentType: 'application/json', end: 'hang', signal: request.signal });
+        }
+        if (request.url.endsWith('/chat/User/GetPreUploadUrl')) return envelopeResponse({ FileStoreId: 31, PreUploadUrl: '/upload/31' });
+        return new Response(null, { status: 200 }); // the PUT
+      });
+      const client = createClient({ baseUrl: BASE, fetch: fake.fetch, xhr: null });
+      const upload = outcomeOf(client.uploadFile(pngFile()));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(upload.current).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(upload.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+      expect(fake.requests.at(-1)?.signal?.aborted).toBe(true);
     } finally {
       vi.useRealTimers();
     }
@@ -139,6 +185,8 @@ class FakeXhr {
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
   onloadend: (() => void) | null = null;
+  /** Bytes of the answer arriving (the download's progress). */
+  onprogress: (() => void) | null = null;
   constructor() {
     FakeXhr.last = this;
   }
@@ -241,6 +289,54 @@ describe('putFile over XMLHttpRequest (as in a browser)', () => {
     await done;
     controller.abort();
     expect(xhr().aborted).toBe(false);
+  });
+
+  test('a slow upload is never cut while bytes go; sent and then unanswered, it fails as unreachable after REQUEST_TIMEOUT_MS of silence', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client, xhr } = xhrClient();
+      const total = 100_000_000; // a video on a slow line: ten minutes of progress, each step just inside the limit
+      const done = outcomeOf(client.putFile('/upload/1', pngFile()));
+      for (let loaded = 1; loaded <= 40; loaded += 1) {
+        await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+        xhr().progress((loaded * total) / 40, total);
+      }
+      expect(done.current).toBe('pending');
+      // The bytes are sent; the storage takes the answer's first bytes slowly, then goes silent.
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      xhr().onprogress?.();
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(done.current).toBe('pending');
+      expect(xhr().aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done.current).toMatchObject({ kind: 'network', operation: 'putFile', message: 'Could not reach the chat service. Check your connection.' });
+      expect(xhr().aborted).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('the time limit is over once the answer is in, and a cancel stays a cancel', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client, xhr } = xhrClient();
+      const done = outcomeOf(client.putFile('/upload/1', pngFile()));
+      xhr().finish(200);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done.current).toBeUndefined();
+      expect(vi.getTimerCount()).toBe(0);
+
+      const controller = new AbortController();
+      const cancelled = outcomeOf(client.putFile('/upload/2', pngFile(), { signal: controller.signal }));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      controller.abort();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cancelled.current).toMatchObject({ kind: 'aborted' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test.each(['error', 'timeout'] as const)('an upload failed by a network %s stops listening to the signal', async (event) => {
