@@ -15,7 +15,7 @@ import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
-import { errorKind, failureMessage, withHttpTexts } from './failures.js';
+import { errorKind, failureMessage, isSessionRefused, withHttpTexts } from './failures.js';
 import { EMAIL_SUBJECT, fill, GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
@@ -233,10 +233,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
       try {
         final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
       } catch (error) {
-        // A session the service no longer knows (HTTP 401): the question was refused, not asked, so it is asked once in
-        // a fresh session instead of failing. Any session may have expired: a stored one, one used before, and the one
-        // GetConfig brought as the page loaded, kept unused while the tab stayed open for hours.
-        if (!(received === '' && !run.stopped && isServiceError(error) && error.status === 401)) {
+        // A session the service no longer knows (HTTP 401, or Code 401 in an envelope): the question was refused, not
+        // asked, so it is asked once in a fresh session instead of failing. Any session may have expired: a stored one,
+        // one used before, and the one GetConfig brought as the page loaded, kept unused while the tab stayed open for
+        // hours.
+        if (!(received === '' && !run.stopped && isSessionRefused(error))) {
           throw error;
         }
         sessions.set(null);

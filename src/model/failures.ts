@@ -43,6 +43,13 @@ export function failureMessage(error: unknown, texts: TextOverrides = {}): strin
   return text ? fill(text, { status: error.status, code: error.code }) : error.message || generic;
 }
 
+/**
+ * The service no longer knows the session the request carried: HTTP 401, or an HTTP 200 whose envelope says Code 401
+ * (service-api.md 7 diagnoses a failure at either level; a business error has no status, an HTTP one always has).
+ * The request was refused, not served: the question and the media pre-upload are made once more in a fresh session.
+ */
+export const isSessionRefused = (error: unknown): boolean => isServiceError(error) && (error.status ?? error.code) === 401;
+
 /** The kind an 'error' event reports: the ServiceError's kind, or 'unknown'. */
 export function errorKind(error: unknown): string {
   return isServiceError(error) ? error.kind : 'unknown';

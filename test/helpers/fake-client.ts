@@ -16,7 +16,7 @@ export interface HeldAsk {
   /** Sends the final record; Answer defaults to the streamed text. */
   finish(answer?: string): void;
   /** Fails with a ServiceError of `kind` (partialText = what streamed, for 'interrupted'). */
-  fail(kind: ServiceErrorKind, message?: string, details?: { serviceMessage?: string; status?: number }): void;
+  fail(kind: ServiceErrorKind, message?: string, details?: { serviceMessage?: string; status?: number; code?: number }): void;
 }
 
 export interface FakeClient {
@@ -32,7 +32,7 @@ export interface FakeClient {
   nextAsk(): Promise<HeldAsk>;
 }
 
-export function serviceError(kind: ServiceErrorKind, message = `a ${kind} failure`, extra: { serviceMessage?: string; status?: number; partialText?: string } = {}): ServiceError {
+export function serviceError(kind: ServiceErrorKind, message = `a ${kind} failure`, extra: { serviceMessage?: string; status?: number; code?: number; partialText?: string } = {}): ServiceError {
   return new ServiceError(kind, message, { operation: 'askStream', ...extra });
 }
 

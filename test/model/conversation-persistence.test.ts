@@ -286,13 +286,17 @@ describe('conversation persistence', () => {
     expect(statuses(conversation)).toEqual(['user:sent', 'assistant:interrupted']);
   });
 
-  it('asks once in a fresh session when the stored session is no longer known (HTTP 401)', async () => {
+  // As askStream rejects: an HTTP 401 keeps its status; an HTTP 200 envelope's Code 401 is a business error without one.
+  it.each([
+    ['HTTP 401', 'http', { status: 401, code: 401 }],
+    ['an HTTP 200 envelope with Code 401', 'business', { code: 401 }],
+  ] as const)('asks once in a fresh session when the stored session is no longer known (%s)', async (_case, kind, details) => {
     const local = new FakeStorage();
     local.setItem(SESSION, JSON.stringify({ id: 7, key: 'expired' }));
     const harness = createHarness({ local });
     const { conversation, fake, sessionsIssued } = harness;
     const sent = conversation.send('Hello again');
-    (await fake.nextAsk()).fail('http', 'HTTP 401', { status: 401, serviceMessage: 'Unknown or expired session key' });
+    (await fake.nextAsk()).fail(kind, 'Unknown or expired session key', { ...details, serviceMessage: 'Unknown or expired session key' });
     const second = await fake.nextAsk();
     expect(second.request.sessionID).toBe(sessionsIssued[0]?.id);
     second.finish('Welcome back.');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/api/errors';
 import { failureText } from '../../src/api/messages';
-import { failureMessage, HTTP_FAILURE_TEXTS } from '../../src/model/failures';
+import { failureMessage, HTTP_FAILURE_TEXTS, isSessionRefused } from '../../src/model/failures';
 import { ENGLISH_TEXTS } from '../../src/english-texts';
 import { EMAIL_SUBJECT, fill, GENERIC_FAILURE } from '../../src/model/texts';
 import { LAUNCHER_TEXTS } from '../../src/ui/launcher-strings';
@@ -85,6 +85,22 @@ describe('failureMessage', () => {
   it('words what is no service failure as the generic sentence, in the texts where given', () => {
     expect(failureMessage(new Error('bug'))).toBe('Something went wrong. Please try again.');
     expect(failureMessage('bug', { genericFailure: 'Etwas ist schiefgelaufen.' })).toBe('Etwas ist schiefgelaufen.');
+  });
+});
+
+describe('isSessionRefused', () => {
+  const error = (kind: 'http' | 'business', details: { status?: number; code?: number }) =>
+    new ServiceError(kind, 'refused', { operation: 'preUpload', ...details });
+
+  it('is an HTTP 401, or a Code 401 envelope in an HTTP 200 (a business error): never another status or code', () => {
+    expect(isSessionRefused(error('http', { status: 401 }))).toBe(true);
+    expect(isSessionRefused(error('http', { status: 401, code: 401 }))).toBe(true);
+    expect(isSessionRefused(error('business', { code: 401 }))).toBe(true);
+    // The HTTP status speaks first: a 5xx whose envelope says 401 is the service's trouble, not a forgotten session.
+    expect(isSessionRefused(error('http', { status: 502, code: 401 }))).toBe(false);
+    expect(isSessionRefused(error('business', { code: 4001 }))).toBe(false);
+    expect(isSessionRefused(error('business', {}))).toBe(false);
+    expect(isSessionRefused({ status: 401 })).toBe(false);
   });
 });
 

@@ -33,7 +33,8 @@ function controllerOn(harness: Harness, network: FakeFetch, baseUrl = 'https://c
   });
 }
 
-test('an upload refused for a session the service no longer knows (HTTP 401) is made in a fresh session, not failed', async () => {
+// The refusal at either level of service-api.md 7: the HTTP status, or the envelope's Code in an HTTP 200.
+test.each([401, 200])('an upload refused for a session the service no longer knows (Code 401, HTTP %i) is made in a fresh session, not failed', async (status) => {
   // A conversation restored from yesterday, with its session.
   const local = new FakeStorage();
   local.setItem('cw:demo-realty:chat:session', JSON.stringify({ id: 7, key: 'expired' }));
@@ -42,7 +43,7 @@ test('an upload refused for a session the service no longer knows (HTTP 401) is 
     if (request.url.endsWith('/chat/User/GetPreUploadUrl')) {
       if (request.headers['chatrobot-sessionkey'] !== 'expired') return envelope({ FileStoreId: 42, PreUploadUrl: '/upload/42?token=t' });
       const refusal = { Data: null, Version: '1.0.0', Success: false, Code: 401, Message: 'Unknown or expired session key' };
-      return new Response(JSON.stringify(refusal), { status: 401, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(refusal), { status, headers: { 'content-type': 'application/json' } });
     }
     if (request.method === 'PUT') return envelope({ FileStoreId: 42 });
     if (request.url.endsWith('/chat/User/FinishUpload')) return envelope(1);

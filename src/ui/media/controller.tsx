@@ -11,7 +11,7 @@ import { finishUpload, preUpload } from '../../api/operations.js';
 import { putFileWithXhr } from '../../api/upload.js';
 import { createPushToTalkRecorder, inspectFile } from '../../media/index.js';
 import type { Conversation, Emit } from '../../model/conversation.js';
-import { failureMessage, withHttpTexts } from '../../model/failures.js';
+import { failureMessage, isSessionRefused, withHttpTexts } from '../../model/failures.js';
 import { createMediaDraft, type MediaDraft, type UploadCall, type UploadResult } from '../../model/media-draft.js';
 import type { WidgetSettings } from '../../model/settings.js';
 import type { AttachmentKind, WidgetModel } from '../../model/types.js';
@@ -52,9 +52,10 @@ export async function createMediaController(options: MediaControllerOptions): Pr
     try {
       target = await preUpload(transport, { fileName: name }, call);
     } catch (error) {
-      // A session the service no longer knows (a conversation restored from yesterday): renewed once, as a question's
-      // is. Otherwise every Retry of the upload met the same refusal.
-      if ((error as Partial<ServiceError>).status !== 401) throw error;
+      // A session the service no longer knows (a conversation restored from yesterday), refused by HTTP 401 or by
+      // Code 401 in an envelope: renewed once, as a question's is. Otherwise every Retry of the upload met the same
+      // refusal.
+      if (!isSessionRefused(error)) throw error;
       await conversation.ensureSession(true);
       target = await preUpload(transport, { fileName: name }, call);
     }
