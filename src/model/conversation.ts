@@ -15,7 +15,7 @@ import { failureText } from '../api/messages.js';
 import type { AskRequest, ChatAskType } from '../api/types.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
-import { errorKind, failureMessage, isSessionRefused, withHttpTexts } from './failures.js';
+import { errorKind, failureMessage, isSessionRefused, refusedForGood, withHttpTexts } from './failures.js';
 import { EMAIL_SUBJECT, fill, GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
@@ -282,8 +282,10 @@ export function createConversation(deps: ConversationDeps): Conversation {
           answer.error.value = reason;
           answer.status.value = 'interrupted';
         } else {
-          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry.
+          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry unless the service
+          // refused it for good (a monthly cap used up, too large): then Edit is what is left, to change it.
           remove(answer);
+          user.refused = refusedForGood(error);
           user.error.value = reason;
           user.status.value = 'failed';
         }
@@ -340,7 +342,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
       if (target === undefined) return { ok: false, reason: 'failed' };
       if (running !== null || disposed) return { ok: false, reason: 'busy' };
       let user: LiveMessage | undefined;
-      if (target.role === 'user' && target.status.peek() === 'failed') {
+      if (target.role === 'user' && target.status.peek() === 'failed' && !target.refused) {
         user = target;
       } else if (target.role === 'assistant' && ['stopped', 'interrupted', 'failed'].includes(target.status.peek())) {
         user = list.slice(0, index).findLast((item) => item.role === 'user');

@@ -50,6 +50,15 @@ export function failureMessage(error: unknown, texts: TextOverrides = {}): strin
  */
 export const isSessionRefused = (error: unknown): boolean => isServiceError(error) && (error.status ?? error.code) === 401;
 
+/**
+ * Whether the service refused the question itself, so asking it again as it is cannot be answered: a monthly cap
+ * used up (402: not before next month), a question too large (413) or one it calls invalid (400), by the HTTP status
+ * or, refused with Success false, by the Code. A rate limit (429), a service in trouble (5xx), a lost connection or an
+ * unreadable answer may pass the next time.
+ */
+export const refusedForGood = (error: unknown): boolean =>
+  isServiceError(error) && [400, 402, 413].includes(error.status ?? error.code ?? 0);
+
 /** The kind an 'error' event reports: the ServiceError's kind, or 'unknown'. */
 export function errorKind(error: unknown): string {
   return isServiceError(error) ? error.kind : 'unknown';

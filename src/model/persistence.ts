@@ -13,6 +13,8 @@ export interface LiveMessage extends ChatMessage {
   readonly text: Signal<string>;
   readonly status: Signal<MessageStatus>;
   readonly error: Signal<string | null>;
+  /** Set as the question fails, before its status changes (which re-renders it); never changed after. */
+  refused?: boolean;
 }
 
 export interface StoredMessage {
@@ -24,6 +26,7 @@ export interface StoredMessage {
   error?: string | null;
   attachments?: readonly Attachment[];
   mailto?: string;
+  refused?: boolean;
 }
 
 export interface Session {
@@ -50,6 +53,7 @@ export interface MessageInit {
   error?: string | null;
   attachments?: readonly Attachment[];
   mailto?: string;
+  refused?: boolean;
 }
 
 export function createMessage(init: MessageInit): LiveMessage {
@@ -62,6 +66,7 @@ export function createMessage(init: MessageInit): LiveMessage {
     error: signal(init.error ?? null),
     attachments: init.attachments ?? [],
     ...(init.mailto === undefined ? {} : { mailto: init.mailto }),
+    refused: init.refused,
   };
 }
 
@@ -95,6 +100,7 @@ export function toStored(message: ChatMessage, endedAs?: string): StoredMessage 
     error: message.error.peek() ?? undefined,
     attachments: message.attachments.length > 0 ? message.attachments : undefined,
     mailto: message.mailto,
+    refused: message.refused,
   };
   return endedWithItsPage(stored, endedAs);
 }
@@ -118,7 +124,7 @@ function readAttachment(value: unknown): Attachment | null {
  */
 export function readStoredMessage(value: unknown, endedAs?: string): StoredMessage | null {
   if (!isRecord(value)) return null;
-  const { id, role, text, status, createdAt, error, attachments, mailto } = value;
+  const { id, role, text, status, createdAt, error, attachments, mailto, refused } = value;
   if (!isString(id) || !ROLES.includes(role as MessageRole) || !isString(text) || !isNumber(createdAt)) return null;
   // A time beyond Date's range (±8.64e15 ms) makes the message's clock throw as it renders, and the panel with it.
   if (Math.abs(createdAt) > 864e13) return null;
@@ -129,6 +135,7 @@ export function readStoredMessage(value: unknown, endedAs?: string): StoredMessa
     message.attachments = attachments.map(readAttachment).filter((item): item is Attachment => item !== null);
   }
   if (isString(mailto) && /^mailto:/i.test(mailto)) message.mailto = mailto;
+  if (refused === true) message.refused = true;
   return endedWithItsPage(message, endedAs);
 }
 

@@ -42,6 +42,11 @@ export interface ChatMessage {
   readonly attachments: readonly Attachment[];
   /** A mailto: link offered with the message (talk to a person, carrying the transcript). */
   readonly mailto?: string;
+  /**
+   * A 'failed' question the service refused for good (failures.ts refusedForGood: monthly cap, too large, invalid):
+   * sending it again as it is cannot succeed, so it offers no Send again (Edit still takes its text back to change it).
+   */
+  readonly refused?: boolean;
 }
 
 export interface RateLimitNotice {
@@ -76,7 +81,10 @@ export interface ConversationModel {
   send(text: string, attachments?: readonly Attachment[]): Promise<SendResult>;
   /** Abort the running answer; what arrived stays, marked 'stopped'. */
   stop(): void;
-  /** Ask again for a 'failed' user message or a 'stopped' / 'interrupted' / 'failed' answer. Only on a click. */
+  /**
+   * Ask again for a 'failed' user message (not one `refused` for good) or a 'stopped' / 'interrupted' / 'failed' answer.
+   * Only on a click.
+   */
   retry(messageId: string): Promise<SendResult>;
   /**
    * Takes a 'failed' question without files back into the composer to change it (too long, a typo): it leaves the

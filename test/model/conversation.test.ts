@@ -472,6 +472,53 @@ describe('conversation: the local rate limit', () => {
   });
 });
 
+describe('conversation: a question the service refused for good', () => {
+  const MONTHLY_CAP = 'This chatbot has reached its monthly message limit.';
+
+  it.each([
+    ['its monthly cap is used up (Success false, Code 402)', 'business', { code: 402, serviceMessage: MONTHLY_CAP }],
+    ['it is too large (HTTP 413)', 'http', { status: 413, code: 413 }],
+    ['it is invalid (Success false, Code 400)', 'business', { code: 400, serviceMessage: 'content: too long.' }],
+    ['it is malformed (HTTP 400)', 'http', { status: 400 }],
+  ] as const)('%s: it keeps its text and reason, but cannot be sent again, after a reload too', async (_name, kind, details) => {
+    const first = createHarness();
+    const sent = first.conversation.send('Homes in Austin?');
+    (await first.fake.nextAsk()).fail(kind, undefined, details);
+    await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(first.conversation)).toEqual(['user:failed']);
+    const [question] = first.conversation.messages.value;
+    expect([question?.text.value, question?.refused]).toEqual(['Homes in Austin?', true]);
+    if ('serviceMessage' in details) expect(question?.error.value).toBe(details.serviceMessage);
+    await expect(first.conversation.retry(question?.id ?? '')).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(first.fake.asks).toHaveLength(1);
+    expect(statuses(first.conversation)).toEqual(['user:failed']);
+
+    const second = first.reload();
+    expect(second.conversation.messages.value[0]?.refused).toBe(true);
+    await expect(second.conversation.retry(question?.id ?? '')).resolves.toEqual({ ok: false, reason: 'failed' });
+    // Edit still takes the words back into the text field, to change them (shorter, or to send later).
+    second.conversation.edit(question?.id ?? '');
+    expect([second.conversation.messages.value, second.conversation.draft.value]).toEqual([[], 'Homes in Austin?']);
+  });
+
+  it.each([
+    ['the service rate limit (Success false, Code 429)', 'business', { code: 429, serviceMessage: 'Too many messages.' }],
+    ['HTTP 429', 'http', { status: 429 }],
+    ['HTTP 503', 'http', { status: 503 }],
+    ['no connection', 'network', {}],
+    ['a refusal without a Code', 'business', { serviceMessage: MONTHLY_CAP }],
+  ] as const)('%s may pass the next time: Send again asks again', async (_name, kind, details) => {
+    const { conversation, fake } = createHarness();
+    const sent = conversation.send('Homes in Austin?');
+    (await fake.nextAsk()).fail(kind, undefined, details);
+    await sent;
+    expect(conversation.messages.value[0]?.refused).toBeFalsy();
+    const retried = conversation.retry(conversation.messages.value[0]?.id ?? '');
+    (await fake.nextAsk()).finish('Three homes.');
+    await expect(retried).resolves.toEqual({ ok: true });
+  });
+});
+
 describe('conversation: new conversation and transcript', () => {
   it('newConversation stops the answer, forgets messages and session, and asks in a fresh session', async () => {
     const { conversation, fake, local, sessionsIssued } = createHarness();

@@ -165,6 +165,27 @@ describe('with the real model', () => {
     expect((await fake.nextAsk()).request.content).toBe('Is parking free?');
   });
 
+  test("the monthly cap's refusal shows the service's words and keeps the question, with Edit but no Send again; a 503 keeps Send again", async () => {
+    const { fake, frames } = await setup();
+    const refuse = async (question: string, details: { status?: number; code?: number; serviceMessage?: string }): Promise<HTMLElement> => {
+      ask(question);
+      const held = await fake.nextAsk();
+      await act(async () => {
+        held.fail(details.status === undefined ? 'business' : 'http', undefined, details);
+        await settle();
+      });
+      flushFrame(frames);
+      return waitFor(() => within(screen.getByRole('log')).getByText(question).closest<HTMLElement>('.cw-msg--failed')!);
+    };
+    const capped = await refuse('Homes in Austin?', { code: 402, serviceMessage: 'This chatbot has reached its monthly message limit.' });
+    expect(capped.querySelector('.cw-msg__error')?.textContent).toBe('This chatbot has reached its monthly message limit.');
+    expect(within(capped).queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(within(capped).getByRole('button', { name: 'Edit' })).toBeTruthy();
+
+    const busy = await refuse('And in Porto?', { status: 503 });
+    expect(within(busy).getByRole('button', { name: 'Send again' })).toBeTruthy();
+  });
+
   test('talk to a person shows the response message and a mailto link carrying the transcript', async () => {
     const { fake, frames } = await setup({
       TalkToHumanEmail: 'agents@example.com',
