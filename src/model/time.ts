@@ -46,11 +46,13 @@ function timeFormatter(timeZone: string | undefined, locale: string | undefined,
  */
 export function formatMessageTime(timestamp: number, timeZone: string | undefined, locale?: string, now = Date.now()): string {
   if (!Number.isFinite(timestamp)) return '';
-  const time = timeFormatter(timeZone, locale);
-  const dated = timeFormatter(timeZone, locale, true);
+  return timeFormatter(timeZone, locale, dayOf(timestamp, timeZone, locale) !== dayOf(now, timeZone, locale)).format(timestamp);
+}
+
+/** The date of `moment` (epoch ms) in `timeZone`, as formatMessageTime tells days apart. */
+export function dayOf(moment: number, timeZone: string | undefined, locale?: string): string {
   // The date is what the dated text has besides the time (should a locale word them apart, the date shows: no harm).
-  const day = (moment: number): string => dated.format(moment).replace(time.format(moment), '');
-  return (day(timestamp) === day(now) ? time : dated).format(timestamp);
+  return timeFormatter(timeZone, locale, true).format(moment).replace(timeFormatter(timeZone, locale).format(moment), '');
 }
 
 const SECOND = 1000;

@@ -15,6 +15,11 @@ export interface MessageProps {
   timeZone: string | undefined;
   /** Shapes the clock (09:05 or 9:05 AM); the browser's when undefined. */
   locale: string | undefined;
+  /**
+   * Today in the chatbot's zone (MessageList): a new day renders the time again, which leaves out the date only for a
+   * message of the day it is rendered on (a message's props that stay the same do not render it again).
+   */
+  day: string;
   announce: (text: string) => void;
   /** Called after every render of this message, so the list can keep the newest text in view. */
   onLayout: () => void;

@@ -1,5 +1,6 @@
 import type { JSX, RefObject } from 'preact';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { dayOf } from '../model/time.js';
 import type { ConversationModel } from '../model/types.js';
 import { Message } from './Message.js';
 import { MessageText } from './MessageText.js';
@@ -34,6 +35,15 @@ export function MessageList({
   const followRef = useRef(true);
   const [following, setFollowing] = useState(true);
   const seenCount = useRef(messages.length);
+  // A message of today shows its time without the date. A panel left open past midnight (in the chatbot's zone)
+  // renders its messages again when the day changes, so yesterday's gain their date: one check a minute, and a
+  // render only when the day it gives is new.
+  const today = (): string => dayOf(Date.now(), timeZone, locale);
+  const [day, setDay] = useState(today);
+  useEffect(() => {
+    const timer = setInterval(() => setDay(today()), 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone, locale]);
 
   const keepInView = useCallback(() => {
     const list = listRef.current;
@@ -92,13 +102,14 @@ export function MessageList({
           botName={botName}
           timeZone={timeZone}
           locale={locale}
+          day={day}
           announce={announce}
           onLayout={keepInView}
           focusLog={focusLog}
           focusComposer={focusComposer}
         />
       )),
-    [messages, conversation, botName, timeZone, locale, announce, keepInView, focusLog, focusComposer],
+    [messages, conversation, botName, timeZone, locale, announce, keepInView, focusLog, focusComposer, day],
   );
 
   return (

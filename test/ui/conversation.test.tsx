@@ -46,6 +46,25 @@ describe('message list', () => {
     expect(second.panel.querySelector('.cw-msg__time')?.textContent).toMatch(/^3:05\s?PM$/);
   });
 
+  test("a panel left open past midnight, in the chatbot's zone, dates the messages of the day before", async () => {
+    // 23:50 in Tokyo (14:50 UTC, still the same day in the visitor's zone of the test run, UTC or not).
+    const askedAt = Date.UTC(2024, 0, 15, 14, 50);
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: askedAt + 8 * 60_000 });
+    try {
+      const model = createFakeModel({ mode: 'inline', locale: 'en-GB', settings: { timeZone: 'Asia/Tokyo' } });
+      model.conversation.add({ role: 'user', text: 'Still open?', createdAt: askedAt });
+      const { panel } = await renderPanel(model);
+      const time = (): string | null | undefined => panel.querySelector('.cw-msg--user .cw-msg__time')?.textContent;
+      expect(time()).toBe('23:50');
+      act(() => void vi.advanceTimersByTime(60_000));
+      expect(time()).toBe('23:50'); // 23:59: still the same day there
+      act(() => void vi.advanceTimersByTime(60_000));
+      expect(time()).toBe('15 Jan 2024, 23:50'); // 00:00 on the 16th in Tokyo
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('shows user text as plain text and answers as markdown, each with dir="auto" and its time', async () => {
     const model = inline({ timeZone: 'Asia/Tokyo' });
     const at = Date.UTC(2024, 0, 15, 9, 30);
