@@ -54,7 +54,9 @@ function Lightbox({ src, label, onClose }: { src: string; label: string; onClose
         if (event.target === event.currentTarget) close();
       }}
     >
-      <img class="cw-lightbox__image" src={src} alt={label} />
+      {/* The dialog's name already says what the picture is: alt text too, and a screen reader entering the dialog
+          reads the same words twice (its name, then its content). */}
+      <img class="cw-lightbox__image" src={src} alt="" />
       <div class="cw-lightbox__bar">
         <a class="cw-lightbox__link" href={src} target="_blank" rel="noopener noreferrer">
           {texts.openInNewTab}
