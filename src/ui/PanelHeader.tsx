@@ -33,7 +33,9 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
           {initialOf(props.name ?? '')}
         </span>
       )}
-      <h2 id={props.titleId} class="cw-panel__title" dir="auto">
+      {/* While the button asks "Clear chat?", the question takes the name's place on screen: beside it the name had
+          too little room at 320 px and was cut off. Still there for the panel's name, which it gives. */}
+      <h2 id={props.titleId} class={confirming ? 'cw-panel__title cw-sr-only' : 'cw-panel__title'} dir="auto">
         {props.name ??
           (props.loading ? (
             <>

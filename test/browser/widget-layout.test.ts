@@ -610,6 +610,59 @@ describe("the chatbot's name in the header", () => {
   });
 });
 
+describe('the header at 320 px while it asks "Clear chat?"', () => {
+  /** The header's parts that are drawn: each inside the header, none over another, none cutting its own content. */
+  const drawnParts = (page: Page) =>
+    page.locator('.cw-panel__header').evaluate((header) => {
+      const outer = header.getBoundingClientRect();
+      const parts = [...header.children].map((element) => ({ element, box: element.getBoundingClientRect() }));
+      const drawn = parts.filter(({ box }) => box.width > 1 && box.height > 1);
+      return {
+        drawn: drawn.map(({ element }) => element.className),
+        inside: drawn.every(({ box }) => box.left >= outer.left - 0.5 && box.right <= outer.right + 0.5 && box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5),
+        overlapping: drawn.some(({ box }, index) => drawn.slice(index + 1).some(({ box: other }) => box.right > other.left + 0.5 && other.right > box.left + 0.5)),
+        clipped: drawn.filter(({ element }) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1).map(({ element }) => element.className),
+        headerOverflowX: header.scrollWidth - header.clientWidth,
+      };
+    });
+
+  it('the question takes the name\'s place: nothing is cut off or overflows, and the name comes back whole', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)), {
+      viewport: { width: 320, height: 640 },
+    });
+    try {
+      const name = 'Harbor & Pine Realty';
+      await expect.poll(() => page.locator('.cw-launcher').getAttribute('aria-label')).toBe(`Open chat with ${name}`);
+      await page.locator('.cw-launcher').click();
+      await ask(page, 'Tell me more');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      const shown = await drawnParts(page);
+      expect(shown.drawn).toEqual(['cw-panel__avatar cw-panel__avatar--initial', 'cw-panel__title', 'cw-icon-button cw-panel__new', 'cw-icon-button cw-panel__close']);
+      expect(shown).toMatchObject({ inside: true, overlapping: false, clipped: [], headerOverflowX: 0 });
+
+      const button = page.locator('.cw-panel__new');
+      const endBefore = await button.evaluate((element) => element.getBoundingClientRect().right);
+      await button.click();
+      await expect.poll(() => button.textContent()).toBe('Clear chat?');
+      await settledScreenshot(page, 'layout-header-confirm-320');
+      const asking = await drawnParts(page);
+      expect(asking).toMatchObject({ inside: true, overlapping: false, clipped: [], headerOverflowX: 0 });
+      expect(asking.drawn).toEqual(['cw-panel__avatar cw-panel__avatar--initial', 'cw-icon-button cw-panel__new cw-panel__new--confirm', 'cw-icon-button cw-panel__close']);
+      // The question ends where the button was pressed, and the panel keeps its name.
+      expect(await button.evaluate((element) => element.getBoundingClientRect().right)).toBeCloseTo(endBefore, 0);
+      expect(await page.getByRole('dialog', { name }).count()).toBe(1);
+      expect(await pageOverflowX(page)).toBe(0);
+
+      await page.keyboard.press('Escape');
+      await expect.poll(() => button.getAttribute('aria-label')).toBe('Start a new conversation');
+      expect(await drawnParts(page)).toEqual(shown);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("the launcher's new-answer dot", () => {
   it('shows on the launcher, inside its circle, for an answer that ended while the chat was closed, until it opens', async () => {
     const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)));
