@@ -83,8 +83,9 @@ function start(scope: Global): void {
   /** Runs one call; a direct one returns what the widget's method does (`await ChatbotWidget('newConversation')`). */
   function run(args: ArrayLike<unknown>): unknown {
     const [command, first, second] = Array.from(args);
-    // A page that swaps its body (Turbo, a router that renders the whole page) mounts it again after the swap; one
-    // still on the page stays as it is, one that went with the old body is destroyed first.
+    // A page that swaps its body (Turbo, a router that renders the whole page) mounts it again after the swap (an
+    // inline widget goes with the body; a floating one, after <body>, stays); one still on the page stays as it is,
+    // one that went with the old body is destroyed first.
     if (command === 'mount') {
       if (widget?.host.isConnected === false) run(['destroy']);
       if (widget === null) mountFromTag();

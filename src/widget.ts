@@ -248,7 +248,10 @@ export function mountInPage(options: MountOptions): Widget & { host: HTMLElement
   checkOptions(options);
   const doc = options.target?.ownerDocument ?? document;
   const host = doc.createElement(HOST_TAG);
-  (options.target ?? doc.body ?? doc.documentElement).appendChild(host);
+  // A floating host goes after <body>, not into it: a transform, filter or containment a page puts on its body would
+  // hold the position: fixed launcher and panel inside the body's box (at its end, out of view on a long page), and
+  // a page that swaps or re-renders its body (Turbo, an app rendered into <body>) would take the widget with it.
+  (options.target ?? doc.documentElement).appendChild(host);
   let widget: Widget;
   try {
     widget = mountOnHost(host, options.target ? 'inline' : 'floating', options);

@@ -137,7 +137,7 @@ describe('the script tag', () => {
     scope.ChatbotWidget?.('mount');
     expect(old?.shadowRoot?.childElementCount).toBe(0);
     expect(hosts()).toHaveLength(1);
-    expect(hosts()[0]?.parentElement).toBe(document.body);
+    expect(hosts()[0]?.parentElement).toBe(document.documentElement);
     expect(hosts()[0]?.shadowRoot?.querySelector('.cw-launcher')).not.toBeNull();
   });
 

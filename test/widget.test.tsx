@@ -35,12 +35,14 @@ const hosts = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>('c
 const until = (check: () => boolean): Promise<void> => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5_000 });
 
 describe('mount', () => {
-  it('puts a floating launcher in its own shadow root on the body, themed through CSS variables on the host', async () => {
+  it('puts a floating launcher in its own shadow root after the body, themed through CSS variables on the host', async () => {
     const ready = vi.fn();
     const widget = start();
     widget.on('ready', ready);
     const [host] = hosts();
-    expect(host?.parentElement).toBe(document.body);
+    // After <body>, not in it: a page's transform on its body would hold the fixed launcher (browser test).
+    expect(host?.parentElement).toBe(document.documentElement);
+    expect(host?.previousElementSibling).toBe(document.body);
     const launcher = host?.shadowRoot?.querySelector('.cw-launcher');
     expect(launcher?.getAttribute('aria-label')).toBe('Open chat with Chat assistant');
     await until(() => ready.mock.calls.length === 1);

@@ -1,0 +1,85 @@
+/**
+ * The built widget (dist/) pasted into host pages that do unusual things to their own <html> and <body>: the
+ * script tag a site owner adds must still show a launcher and a panel in the viewport, wherever the page scrolls.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT } from '../helpers/browser';
+import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
+import { useWidgetFixture } from '../helpers/widget-fixture';
+
+const fixture = useWidgetFixture();
+
+/** A page `style` styles, 3,000 px tall, with the script tag at its end. */
+const stylePage = (style: string): string =>
+  htmlPage(`<style>${style}</style><div style="height: 3000px">Tall content</div>${scriptTag(fixture.service.url, fixture.service.serialNumber)}`);
+
+/** The element's box in the viewport, rounded, or null when none of it is inside the viewport. */
+const boxInViewport = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const { top, bottom, left, right } = element.getBoundingClientRect();
+    return { top: Math.round(top), bottom: Math.round(bottom), left: Math.round(left), right: Math.round(right) };
+  });
+
+describe('a host page that styles its body', () => {
+  // A transform, filter, will-change: transform or containment on an ancestor becomes the containing block of
+  // position: fixed boxes: inside <body>, the launcher would sit at the end of the body's 3,000 px, out of view.
+  it.each([
+    ['transform: translateZ(0)'],
+    ['filter: grayscale(1)'],
+    ['will-change: transform'],
+    ['contain: paint'],
+  ])('body { %s }: the launcher and the panel stay in the viewport as the page scrolls', async (declaration) => {
+    const { page, log, close } = await fixture.open(stylePage(`body { ${declaration}; margin: 0 }`));
+    try {
+      const launcher = page.locator('.cw-launcher');
+      await expect.poll(() => launcher.getAttribute('aria-label')).toBe('Open chat with Harbor & Pine Realty');
+      const { width, height } = DESKTOP_VIEWPORT;
+      const offset = 20;
+      const launcherBox = { top: height - offset - 56, bottom: height - offset, left: width - offset - 56, right: width - offset };
+      expect(await boxInViewport(page, '.cw-launcher')).toEqual(launcherBox);
+      await page.mouse.wheel(0, 1200);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(1200);
+      expect(await boxInViewport(page, '.cw-launcher')).toEqual(launcherBox);
+
+      await launcher.click();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+      const panel = await boxInViewport(page, '.cw-panel');
+      expect(panel.bottom).toBe(launcherBox.top - 16);
+      expect(panel.top).toBeGreaterThanOrEqual(0);
+      expect(panel.right).toBe(width - offset);
+      await ask(page, 'Still here?');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a host page that replaces its body', () => {
+  it.each([
+    ['swaps the body element, as Turbo Drive does', 'document.body.replaceWith(Object.assign(document.createElement("body"), { innerHTML: "<h1>Next page</h1>" }))'],
+    ['renders its app into <body>, replacing what is there', 'document.body.innerHTML = "<main>App</main>"'],
+  ])('%s: the open floating widget stays, with its conversation, and goes on answering', async (_name, swap) => {
+    const { page, log, close } = await fixture.open(htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Before the swap?');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      await page.evaluate(swap);
+      expect(await page.locator('h1, main').first().textContent()).toMatch(/Next page|App/);
+      expect(await page.getByRole('dialog').isVisible()).toBe(true);
+      await ask(page, 'After the swap?');
+      await expect.poll(() => page.locator('.cw-msg--assistant[data-status="done"]').count()).toBe(2);
+      expect(await page.locator('.cw-msg--user').allTextContents()).toEqual([
+        expect.stringContaining('Before the swap?'),
+        expect.stringContaining('After the swap?'),
+      ]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
