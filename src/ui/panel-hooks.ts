@@ -32,8 +32,11 @@ export function useVisualViewport(active: boolean, anchor: RefObject<Element>): 
     let frame = 0;
     const apply = (): void => {
       frame = 0;
-      style.setProperty(VIEWPORT_HEIGHT_VAR, `${viewport.height}px`);
-      style.setProperty(VIEWPORT_TOP_VAR, `${viewport.offsetTop}px`);
+      // The viewport's pixels are the page's; a page that zooms its <html> (zoom: 1.25) scales the panel's pixels, so
+      // they are divided by that zoom: unscaled, the panel grew by it and its text field ran off the bottom.
+      const zoom = element.currentCSSZoom || 1;
+      style.setProperty(VIEWPORT_HEIGHT_VAR, `${viewport.height / zoom}px`);
+      style.setProperty(VIEWPORT_TOP_VAR, `${viewport.offsetTop / zoom}px`);
     };
     const schedule = (): void => {
       if (frame === 0) frame = requestAnimationFrame(apply);

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from '../helpers/browser';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
@@ -77,6 +77,33 @@ describe('a host page that replaces its body', () => {
         expect.stringContaining('Before the swap?'),
         expect.stringContaining('After the swap?'),
       ]);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a host page that zooms its <html>', () => {
+  // The panel follows the visual viewport through --cw-vv-* (the page's pixels); zoom scales the panel's own, so a
+  // 1.25 zoom pushed its bottom and text field below the viewport, and 0.8 left it hanging far above the launcher.
+  it.each([
+    ['a desktop', 1.25, DESKTOP_VIEWPORT],
+    ['a desktop', 0.8, DESKTOP_VIEWPORT],
+    ['a phone (full screen)', 1.25, PHONE_VIEWPORT],
+  ])('on %s, zoom %s: the open panel ends where it does unzoomed, scaled, its text field in view', async (where, zoom, viewport) => {
+    const { page, log, close } = await fixture.open(stylePage(`html { zoom: ${zoom} }`), { viewport });
+    try {
+      await page.locator('.cw-launcher').click();
+      await page.getByRole('dialog').waitFor();
+      await page.locator('.cw-panel').evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+      const panel = await boxInViewport(page, '.cw-panel');
+      // Unzoomed, a floating panel ends 20 + 56 + 16 px above the viewport's bottom: the offset, the launcher, a gap.
+      const bottom = where.includes('phone') ? viewport.height : viewport.height - (20 + 56 + 16) * zoom;
+      expect(Math.abs(panel.bottom - bottom)).toBeLessThanOrEqual(1);
+      expect(panel.top).toBeGreaterThanOrEqual(0);
+      const field = await boxInViewport(page, '.cw-composer__input');
+      expect(field.bottom).toBeLessThan(panel.bottom);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();
