@@ -71,6 +71,25 @@ function withoutSignalsDevtools(): Plugin {
 }
 
 /**
+ * Rolldown builds the namespace object of a module reached by a dynamic import inside a file of several modules (the
+ * panel file's entry) with a runtime helper that walks its exports with for...in, which also walks what a page added
+ * to Object.prototype: on a page with one enumerable addition (an old library's Object.prototype.clone, a polluted
+ * query string's key) defineProperty threw "Getter must be a function" and the chat never loaded. Object.keys walks
+ * the exports alone. The build fails when the helper changes shape, rather than ship the walk again unnoticed.
+ */
+function ownExportsOnly(): Plugin {
+  const walk = 'for (var name in all) {';
+  return {
+    name: 'chatbot-widget:own-exports-only',
+    renderChunk(code, chunk) {
+      if (!code.includes('__exportAll')) return null;
+      if (!code.includes(walk)) this.error(`${chunk.fileName}: Rolldown's __exportAll no longer has "${walk}": see vite.config.ts`);
+      return { code: code.replace(walk, 'for (var name of Object.keys(all)) {'), map: null };
+    },
+  };
+}
+
+/**
  * A second minifier pass over the script-tag files (after Rolldown's own): terser's compress passes find what one
  * pass leaves (765 B gzip of the script-tag graph when added with three passes; a fourth inlines one more function
  * the third left with a single caller, -5 B of the panel file and -2 B of the media file; a fifth to tenth change
@@ -147,6 +166,7 @@ export default defineConfig(({ mode }) => {
       jsxFactoryImport(),
       // The script-tag build only: the ES entries leave @preact/signals to the app.
       ...(script ? [panelEntry(), withoutSignalsDevtools()] : []),
+      ownExportsOnly(),
       ...(loader || script ? [terserPass()] : []),
     ],
     oxc: { jsx: { runtime: 'classic', pragma: JSX_FACTORY, pragmaFrag: JSX_FRAGMENT, development: false } },

@@ -8,7 +8,8 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from '../helpers/browser';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
-const fixture = useWidgetFixture();
+/** An answer with markdown: a paragraph, bold, a link and a list, each an element the widget builds. */
+const fixture = useWidgetFixture({ scriptedAnswer: () => ['**Yes**: see [the listings](https://example.com/homes).\n\n', '- Austin\n- Miami'] });
 
 /** A page `style` styles, 3,000 px tall, with the script tag at its end. */
 const stylePage = (style: string): string =>
@@ -104,6 +105,39 @@ describe('a host page that zooms its <html>', () => {
       expect(panel.top).toBeGreaterThanOrEqual(0);
       const field = await boxInViewport(page, '.cw-composer__input');
       expect(field.bottom).toBeLessThan(panel.bottom);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a host page that adds to Object.prototype', () => {
+  // An old library's enumerable method, and a key a polluted query string put there (?__proto__[onmouseover]=...).
+  const additions = `<script>
+    Object.prototype.clone = function () { return Object.assign({}, this); };
+    Object.prototype.onmouseover = 'window.__polluted = true';
+  </script>`;
+
+  it('opens the chat and answers in markdown, no addition on any of its elements', async () => {
+    const { page, log, close } = await fixture.open(htmlPage(additions + scriptTag(fixture.service.url, fixture.service.serialNumber)));
+    try {
+      await page.locator('.cw-launcher').click();
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Any homes?');
+      const answer = page.locator('.cw-msg--assistant[data-status="done"]');
+      await answer.waitFor();
+      expect(await answer.locator('.cw-md li').allTextContents()).toEqual(['Austin', 'Miami']);
+      const link = answer.getByRole('link', { name: /the listings/ });
+      expect(await link.getAttribute('href')).toBe('https://example.com/homes');
+      await link.hover();
+      const added = await page.evaluate(() =>
+        [...(document.querySelector('chatbot-widget-host')?.shadowRoot?.querySelectorAll('*') ?? [])]
+          .filter((element) => element.hasAttribute('clone') || element.hasAttribute('onmouseover'))
+          .map((element) => element.localName),
+      );
+      expect(added).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __polluted?: boolean }).__polluted)).toBeUndefined();
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

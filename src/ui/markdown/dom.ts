@@ -16,8 +16,9 @@ type Attributes = Readonly<Record<string, string | number | undefined>>;
 
 function element(tag: string, attributes: Attributes, children: readonly (Node | string)[] = []): HTMLElement {
   const created = document.createElement(tag);
-  for (const name in attributes) {
-    const value = attributes[name];
+  // Own keys only: for...in also walks what the page added to Object.prototype, which became an attribute of every
+  // element of every answer (a polluted onmouseover, an inline handler that ran).
+  for (const [name, value] of Object.entries(attributes)) {
     if (value !== undefined) created.setAttribute(name, String(value));
   }
   created.append(...children);
