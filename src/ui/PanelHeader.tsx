@@ -90,6 +90,7 @@ export function PanelHeader(props: PanelHeaderProps): JSX.Element {
 }
 
 function initialOf(name: string): string {
-  // First grapheme-ish character, so an emoji or an accented letter is not cut in half.
-  return Array.from(name.trim())[0]?.toUpperCase() ?? '';
+  // First grapheme-ish character, so an emoji or an accented letter is not cut in half. Spread, not Array.from: MooTools
+  // (Joomla's sites) replaces Array.from with one that wraps a string whole, and the avatar held the whole name.
+  return [...name.trim()][0]?.toUpperCase() ?? '';
 }

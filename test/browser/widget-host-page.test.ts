@@ -144,3 +144,20 @@ describe('a host page that adds to Object.prototype', () => {
     }
   });
 });
+
+describe("a host page that replaces JavaScript's own functions", () => {
+  it("MooTools' Array.from (a string comes back whole): the header's avatar is still the name's initial", async () => {
+    const mootools = `<script>Array.from = function (item) {
+      if (item == null) return [];
+      return typeof item != 'string' && typeof item.length == 'number' ? Array.prototype.slice.call(item) : [item];
+    };</script>`;
+    const { page, log, close } = await fixture.open(htmlPage(mootools + scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await expect.poll(() => page.locator('.cw-panel__title').textContent()).toBe('Harbor & Pine Realty');
+      expect(await page.locator('.cw-panel__avatar').textContent()).toBe('H');
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
