@@ -89,7 +89,12 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
       }
       let text: string | undefined;
       try {
-        text = JSON.stringify(value); // undefined for a function or symbol: JSON has no form for it
+        // Undefined for a function or symbol: JSON has no form for it. The replacer puts back an array the page's
+        // Array.prototype.toJSON (Prototype.js, Magento 1's stores) turned into a string of JSON: stored so, every
+        // array read back as a string, and the conversation was gone at the next page.
+        text = JSON.stringify(value, function (this: Record<string, unknown>, key, json: unknown) {
+          return Array.isArray(this[key]) ? this[key] : json;
+        });
       } catch {
         // cycles or BigInt: nothing we could store
       }

@@ -146,6 +146,26 @@ describe('a host page that adds to Object.prototype', () => {
 });
 
 describe("a host page that replaces JavaScript's own functions", () => {
+  it("Prototype.js's Array.prototype.toJSON (Magento 1): the conversation is still there on the next page", async () => {
+    // Prototype 1.7's: JSON.stringify([1]) gives the string "[1]", not the array.
+    const prototypeJs = `<script>Array.prototype.toJSON = function () {
+      return '[' + this.map(function (item) { return JSON.stringify(item); }).join(', ') + ']';
+    };</script>`;
+    const { page, log, close } = await fixture.open(htmlPage(prototypeJs + scriptTag(fixture.service.url, fixture.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Remember me?');
+      await page.locator('.cw-msg--assistant[data-status="done"]').waitFor();
+      await page.reload();
+      await page.getByRole('dialog').waitFor();
+      await expect.poll(() => page.locator('.cw-msg--user').allTextContents()).toEqual([expect.stringContaining('Remember me?')]);
+      expect(await page.locator('.cw-msg--assistant[data-status="done"] .cw-md li').allTextContents()).toEqual(['Austin', 'Miami']);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("MooTools' Array.from (a string comes back whole): the header's avatar is still the name's initial", async () => {
     const mootools = `<script>Array.from = function (item) {
       if (item == null) return [];
