@@ -417,7 +417,7 @@ describe('ES module', () => {
 });
 
 describe('strict Content-Security-Policy', () => {
-  it("works without 'unsafe-inline' or 'unsafe-eval', with no CSP violation", async () => {
+  it("works without 'unsafe-inline' or 'unsafe-eval', and with Trusted Types required, with no CSP violation", async () => {
     const csp = [
       "default-src 'self'",
       `connect-src ${fixture.service.url}`,
@@ -426,6 +426,9 @@ describe('strict Content-Security-Policy', () => {
       "script-src 'self'",
       "base-uri 'none'",
       "object-src 'none'",
+      // Trusted Types enforced, no policy allowed: the widget writes no HTML, script URL or code from strings.
+      "require-trusted-types-for 'script'",
+      "trusted-types 'none'",
     ].join('; ');
     const { page, log, close } = await fixture.open({
       html: htmlPage(scriptTag(fixture.service.url, fixture.service.serialNumber)),
