@@ -15,7 +15,7 @@ export interface GlobalApi {
   /** A call made once this module runs returns what the widget's method does (a Promise for send and newConversation). */
   (...args: unknown[]): unknown;
   /** Calls made before this module ran; afterwards a queue whose push runs the call at once. */
-  q?: ArrayLike<unknown>[] | { push(args: ArrayLike<unknown>): void };
+  q?: Iterable<unknown>[] | { push(args: Iterable<unknown>): void };
   /** Sentinel: 1 once a loader started, 2 once this module took over; a second snippet then does nothing. */
   l?: number;
   /** The loading script's data attributes. */
@@ -81,8 +81,9 @@ function start(scope: Global): void {
   }
 
   /** Runs one call; a direct one returns what the widget's method does (`await ChatbotWidget('newConversation')`). */
-  function run(args: ArrayLike<unknown>): unknown {
-    const [command, first, second] = Array.from(args);
+  function run(args: Iterable<unknown>): unknown {
+    // Queued calls are `arguments` objects (every snippet pushes those) or arrays: both destructure as they are.
+    const [command, first, second] = args;
     // A page that swaps its body (Turbo, a router that renders the whole page) mounts it again after the swap (an
     // inline widget goes with the body; a floating one, after <body>, stays); one still on the page stays as it is,
     // one that went with the old body is destroyed first.
