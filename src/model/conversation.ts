@@ -1,33 +1,27 @@
 /**
- * The conversation: messages as signals, asking with a streamed answer, stop, retry, edit, a new conversation and
- * the local rate limit. Its storage, which the site's other tabs share, is tab-sync.ts's (restoring, merging other
- * tabs' writes, giving up their lost answers): this file writes through it. Loaded lazily (on first open, launcher
- * hover or an API send), so none of this is in the launcher's bundle; the signals the panel reads exist before this
- * code arrives (lazy-conversation.ts).
- *
- * Streaming cost: each chunk only stores the text so far and, at most once per frame, one signal write makes the
- * panel update. The final record lands at once, so the last chunk never waits for a frame.
+ * The conversation: messages as signals, send, stop, retry, edit, a new conversation, notices and the local rate
+ * limit. The answer being asked for (its request, its streamed words, how it ends) is answering.ts's; the storage,
+ * which the site's other tabs share, is tab-sync.ts's (restoring, merging other tabs' writes, giving up their lost
+ * answers): this file and answering.ts write through it. Loaded lazily (on first open, launcher hover or an API
+ * send), so none of this is in the launcher's bundle; the signals the panel reads exist before this code arrives
+ * (lazy-conversation.ts).
  */
 import { batch } from '@preact/signals-core';
 import type { ServiceClient } from '../api/client.js';
-import { isServiceError, ServiceError } from '../api/errors.js';
-import { failureText } from '../api/messages.js';
-import type { AskRequest, ChatAskType } from '../api/types.js';
+import { ANSWER_ENGLISH, createAnswering } from './answering.js';
 import { createMessage, type LiveMessage, type Session } from './persistence.js';
 import type { ConversationState } from './lazy-conversation.js';
-import { errorKind, failureMessage, isSessionRefused, refusedForGood, withHttpTexts } from './failures.js';
-import { EMAIL_SUBJECT, fill, GENERIC_FAILURE, YOU, type TextOverrides } from './texts.js';
+import { withHttpTexts } from './failures.js';
+import { EMAIL_SUBJECT, fill, YOU, type TextOverrides } from './texts.js';
 import { returnSendSlot, takeSendSlot } from './rate-limit.js';
 import { createSessionKeeper } from './session-keeper.js';
-import { ANSWER_HEARTBEAT_MS, createTabSync } from './tab-sync.js';
+import { createTabSync } from './tab-sync.js';
 import { mailtoWithTranscript, transcriptOf } from './transcript.js';
-import { animationFrameScheduler, onOffline, onPageLeaving } from './frame.js';
+import { animationFrameScheduler } from './frame.js';
 import type { Cancel, Clock, FrameScheduler } from './scheduler.js';
 import type { WidgetSettings } from './settings.js';
 import type { KeyValueStore, StorageKind } from './storage.js';
-import type {
-  Attachment, ChatMessage, ConversationModel, SendResult, WidgetEventMap, WidgetEventName,
-} from './types.js';
+import type { ChatMessage, ConversationModel, WidgetEventMap, WidgetEventName } from './types.js';
 
 export { ANSWER_HEARTBEAT_MS, STALE_ANSWER_MS } from './tab-sync.js';
 
@@ -82,39 +76,18 @@ export interface Conversation extends ConversationModel {
   dispose(save?: boolean): void;
 }
 
-const ASK_TYPES: Record<Attachment['kind'], ChatAskType> = { image: 'Image', audio: 'Audio', video: 'Video' };
-
-/** What an answer ended by the browser going offline failed with: cut off once words arrived, else unreachable. */
-function connectionLost(arrived: string): ServiceError {
-  const kind = arrived === '' ? 'network' : 'interrupted';
-  return new ServiceError(kind, failureText[kind], { operation: 'askStream' });
-}
-
 export function createConversation(deps: ConversationDeps): Conversation {
   const { state, clock } = deps;
-  // The sentences this file says in English; the other failures' are the service client's own.
-  const english: Record<'genericFailure' | 'emptyAnswer' | 'interrupted' | 'you' | 'emailSubject', string> = {
-    emailSubject: EMAIL_SUBJECT,
-    genericFailure: GENERIC_FAILURE,
-    emptyAnswer: failureText.emptyAnswer,
-    interrupted: failureText.interrupted,
-    you: YOU,
-  };
-  // The visitor reads an HTTP failure in plain words by its status; the 'error' event, worded in `english`, keeps the
+  // The visitor reads an HTTP failure in plain words by its status; the 'error' event, worded in English, keeps the
   // service client's sentence with the status, for the page's logs.
-  const texts = { ...english, ...withHttpTexts(deps.texts) };
-  /** What an answer with no words fails with: its sentence is the conversation's own, not a failure kind's. */
-  const emptyAnswer = new ServiceError('malformed', texts.emptyAnswer, { operation: 'askStream' });
+  const texts = { ...ANSWER_ENGLISH, emailSubject: EMAIL_SUBJECT, you: YOU, ...withHttpTexts(deps.texts) };
   const frame = deps.frame ?? animationFrameScheduler(clock);
   const { messages, draft, busy, rateLimit } = state;
   const messageIds = `${clock.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   let nextId = 0;
   const sessions = createSessionKeeper(deps.newSession);
-  let running: { controller: AbortController; stopped: boolean; answer: ChatMessage } | null = null;
   let cancelRateLimitTimer: Cancel | null = null;
   let disposed = false;
-  /** The last question's request: destroy() ends it even after its answer is in. */
-  let lastAsked: AbortController | null = null;
 
   const live = (): LiveMessage[] => messages.peek() as LiveMessage[];
   const newId = (): string => `${messageIds}-${(nextId += 1)}`;
@@ -153,160 +126,13 @@ export function createConversation(deps: ConversationDeps): Conversation {
     return null;
   }
 
-  function askRequest(asked: Session, user: ChatMessage): Omit<AskRequest, 'stream'> {
-    const files = user.attachments;
-    const first = files[0];
-    return {
-      sessionID: asked.id,
-      content: user.text.peek(),
-      chatAskType: first === undefined ? 'Text' : ASK_TYPES[first.kind],
-      ...(files.length > 0 ? { fileIds: files.map((file) => file.fileId) } : {}),
-    };
-  }
-
-  /**
-   * Asks for `user`'s answer, streaming it into a new assistant message. `giveBackSlot` returns the question's
-   * rate-limit count when the service refused it or was never reached: only questions it took count. `earlier`: the
-   * words of the answer this one retries, kept if none arrive this time.
-   */
-  async function ask(user: LiveMessage, giveBackSlot: () => void, earlier = ''): Promise<SendResult> {
-    const answer = createMessage({ id: newId(), role: 'assistant', status: 'waiting', createdAt: clock.now() });
-    const run = { controller: new AbortController(), stopped: false, answer };
-    lastAsked = run.controller;
-    running = run;
-    batch(() => {
-      append(answer);
-      busy.value = true;
-    });
-    writeMessages();
-    const beat = (): void => {
-      if (disposed || run.stopped) return;
-      writeMessages();
-      cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
-    };
-    let cancelBeat = clock.setTimeout(beat, ANSWER_HEARTBEAT_MS);
-    // A page going away (a reload) cancels the request before its pagehide: that failure is the page's, not the
-    // service's or the connection's, and the stored question must not say it could not be reached.
-    let pageLeft = false;
-    const stopWatchingLeave = (deps.pageLeaving ?? onPageLeaving)(() => {
-      pageLeft = true;
-    });
-    // A phone that loses its network seldom sees its connection reset: the answer would hang "arriving" until the
-    // stream's silence limit (90 s). The browser saying it is offline ends it now, as a connection failure.
-    let wentOffline = false;
-    const stopWatchingOffline = (deps.offline ?? onOffline)(() => {
-      wentOffline = true;
-      run.controller.abort();
-    });
-
-    let received = '';
-    let cancelFrame: Cancel | null = null;
-    const flush = (): void => {
-      cancelFrame = null;
-      batch(() => {
-        answer.text.value = received;
-        if (answer.status.peek() === 'waiting') answer.status.value = 'streaming';
-      });
-    };
-    const onChunk = (_chunk: string, text: string): void => {
-      if (running !== run) return;
-      received = text;
-      if (cancelFrame === null) cancelFrame = frame(flush);
-    };
-    const cancelPendingFrame = (): void => {
-      cancelFrame?.();
-      cancelFrame = null;
-    };
-    /** `waited`, unless the visitor stops first: a session that never comes must not hold the question. */
-    const unlessStopped = <T>(waited: Promise<T>): Promise<T> =>
-      new Promise((resolve, reject) => {
-        run.controller.signal.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')));
-        waited.then(resolve, reject);
-      });
-
-    // Told once the question is under way: a listener that destroys the widget ends it as destroy() ends any (kept
-    // interrupted, with Retry). Told before, it was asked after the destroy, its request never ended.
-    emitMessage(user);
-    try {
-      const session = await unlessStopped(sessions.obtain());
-      let final;
-      try {
-        final = await deps.client.askStream(askRequest(session, user), { onChunk }, { signal: run.controller.signal });
-      } catch (error) {
-        // A session the service no longer knows (HTTP 401, or Code 401 in an envelope): the question was refused, not
-        // asked, so it is asked once in a fresh session instead of failing. Any session may have expired: a stored one,
-        // one used before, and the one GetConfig brought as the page loaded, kept unused while the tab stayed open for
-        // hours.
-        if (!(received === '' && !run.stopped && isSessionRefused(error))) {
-          throw error;
-        }
-        sessions.set(null);
-        final = await deps.client.askStream(askRequest(await unlessStopped(sessions.fresh(true)), user), { onChunk }, {
-          signal: run.controller.signal,
-        });
-      }
-      const text = final.Answer !== '' ? final.Answer : received;
-      // An empty bubble marked done would say nothing and offer nothing: the question fails, to be sent again.
-      if (text.trim() === '') throw emptyAnswer;
-      cancelPendingFrame();
-      batch(() => {
-        answer.text.value = text;
-        answer.status.value = 'done';
-      });
-      emitMessage(answer);
-      return { ok: true };
-    } catch (caught) {
-      cancelPendingFrame();
-      const arrived = isServiceError(caught) && caught.partialText ? caught.partialText : received;
-      // A Retry that fails before a word (still offline) keeps the words the cut-off answer had brought.
-      const partial = arrived || earlier;
-      const error = wentOffline && !run.stopped ? connectionLost(arrived) : caught;
-      // Only a request that failed to reach the service: beforeunload also fires for a mailto: link, a download and a
-      // leave the visitor cancelled, after which the service's own refusal must still be shown.
-      const told = (words: TextOverrides & typeof english): string =>
-        pageLeft && errorKind(error) === 'network'
-          ? words.interrupted
-          : error === emptyAnswer ? words.emptyAnswer : failureMessage(error, words);
-      const reason = told(texts);
-      // It counts only if the service may have taken it: not when unreachable, refusing, or answered by something else
-      // (an unreadable answer: a captive portal's page, a proxy's).
-      if (!run.stopped && arrived.trim() === '' && ['network', 'http', 'business', 'malformed'].includes(errorKind(error))) {
-        giveBackSlot();
-      }
-      batch(() => {
-        if (run.stopped) {
-          answer.text.value = partial;
-          answer.status.value = 'stopped';
-        } else if (partial.trim() !== '') {
-          answer.text.value = partial;
-          answer.error.value = reason;
-          answer.status.value = 'interrupted';
-        } else {
-          // Nothing arrived: the question itself failed. It stays, with its text, marked for a retry unless the service
-          // refused it for good (a monthly cap used up, too large): then Edit is what is left, to change it.
-          remove(answer);
-          user.refused = refusedForGood(error);
-          user.error.value = reason;
-          user.status.value = 'failed';
-        }
-      });
-      // In English, for the page's logs; the visitor reads `reason`.
-      if (!run.stopped) deps.emit('error', { message: told(english), kind: errorKind(error) });
-      return { ok: false, reason: run.stopped ? 'stopped' : 'failed' };
-    } finally {
-      cancelBeat();
-      stopWatchingLeave();
-      stopWatchingOffline();
-      if (running === run) {
-        running = null;
-        busy.value = false;
-      }
-      if (!disposed) writeMessagesAfterPaint();
-    }
-  }
-
+  // Each needs the other: tab-sync.ts stops an answer another tab's new conversation ended, and answering.ts writes the
+  // conversation while its answer arrives. Neither calls the other while it is being made.
   const [writeMessages, writeMessagesAfterPaint, writeDraft, removeForGood, startNew, disposeSync] = createTabSync(
-    { ...deps, texts }, sessions, frame, messageIds, live, () => running?.answer, () => conversation.stop(),
+    { ...deps, texts }, sessions, frame, messageIds, live, () => answering(), () => stop(),
+  );
+  const [ask, answering, stop, disposeAnswering] = createAnswering(
+    deps, sessions, frame, texts, newId, append, remove, emitMessage, writeMessages, writeMessagesAfterPaint,
   );
 
   const conversation: Conversation = {
@@ -315,7 +141,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     async send(text, attachments = []) {
       const content = text.trim();
       if (content === '' && attachments.length === 0) return { ok: false, reason: 'empty' };
-      if (running !== null || disposed) return { ok: false, reason: 'busy' };
+      if (answering() || disposed) return { ok: false, reason: 'busy' };
       const giveBackSlot = takeRateLimitSlot();
       if (giveBackSlot === null) return { ok: false, reason: 'rate-limited' };
       const user = createMessage({
@@ -329,18 +155,14 @@ export function createConversation(deps: ConversationDeps): Conversation {
       return ask(user, giveBackSlot);
     },
 
-    stop() {
-      if (running === null) return;
-      running.stopped = true;
-      running.controller.abort();
-    },
+    stop: () => stop(),
 
     async retry(messageId) {
       const list = live();
       const index = list.findIndex((item) => item.id === messageId);
       const target = list[index];
       if (target === undefined) return { ok: false, reason: 'failed' };
-      if (running !== null || disposed) return { ok: false, reason: 'busy' };
+      if (answering() || disposed) return { ok: false, reason: 'busy' };
       let user: LiveMessage | undefined;
       if (target.role === 'user' && target.status.peek() === 'failed' && !target.refused) {
         user = target;
@@ -371,8 +193,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
     },
 
     newConversation(forgetDraft) {
-      conversation.stop();
-      running = null;
+      stop(true);
       if (forgetDraft) draft.value = '';
       // Stored, so other tabs end the old conversation too, and their next write cannot bring it back.
       startNew();
@@ -428,9 +249,7 @@ export function createConversation(deps: ConversationDeps): Conversation {
         writeDraft();
       }
       disposed = true;
-      conversation.stop();
-      // An answer already in may still have its request open for a moment (api/stream.ts, CLOSE_GRACE_MS).
-      lastAsked?.abort();
+      disposeAnswering();
       disposeSync();
       cancelRateLimitTimer?.();
     },
