@@ -15,149 +15,27 @@
  *   with the composer's text as it is then (the field stays editable meanwhile: what goes is what the visitor
  *   sees); a failed upload drops that pending send and keeps the draft, offering retry.
  */
-import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { UploadOptions, UploadProgress } from '../api/client.js';
+import { batch, computed, effect, signal, type Signal } from '@preact/signals-core';
+import type { UploadProgress } from '../api/client.js';
 import type { ServiceError } from '../api/errors.js';
+import type { MicrophoneError, Recording } from '../media/index.js';
+import { microphoneText } from '../media/messages.js';
+import { DRAFT_TEXTS, type DraftTexts } from './media-draft-texts.js';
 import type {
-  FileVerdict, MediaKind, MicrophoneError, MicrophoneErrorKind, PushToTalkRecorder, Recording,
-} from '../media/index.js';
-import { CHECK_TEXTS, MICROPHONE_TEXTS, microphoneText } from '../media/messages.js';
-import { fill, type TextOverrides } from './texts.js';
+  DraftErrorKind, DraftItem, DraftNotice, MediaDraft, MediaDraftDeps, UploadState,
+} from './media-draft-types.js';
+import { fill } from './texts.js';
 import type { Attachment, AttachmentKind } from './types.js';
+
+// Its types and words have files of their own; the tray, the controller and the tests take them from here.
+export { DRAFT_TEXTS, type DraftTexts } from './media-draft-texts.js';
+export type {
+  DraftErrorKind, DraftItem, DraftNotice, MediaDraft, MediaDraftDeps, Recorder, UploadCall, UploadResult, UploadState,
+} from './media-draft-types.js';
 
 export const MAX_IMAGES = 10;
 /** A press shorter than this is a slip, not a question. */
 export const MIN_RECORDING_MS = 400;
-
-export type UploadState =
-  | { readonly phase: 'uploading'; readonly loaded: number; readonly total: number }
-  | { readonly phase: 'uploaded'; readonly fileId: number; readonly url: string }
-  /**
-   * `permanent`: the service refused the file itself (too large, a type it does not take), which sending the same
-   * bytes again cannot change: no retry, only remove.
-   */
-  | { readonly phase: 'failed'; readonly error: string; readonly permanent: boolean };
-
-export interface DraftItem {
-  readonly id: number;
-  readonly kind: AttachmentKind;
-  /** The name it is uploaded under (extension matching its real format). */
-  readonly name: string;
-  readonly size: number;
-  readonly mimeType: string;
-  readonly file: Blob;
-  /** An object URL for an image's thumbnail; null for audio and video. */
-  readonly preview: string | null;
-  readonly state: ReadonlySignal<UploadState>;
-}
-
-export interface DraftNotice {
-  readonly id: number;
-  readonly text: string;
-  /** The id of the file it is about, if one: removing the file removes the notice. */
-  readonly about?: number;
-}
-
-export interface UploadResult {
-  fileId: number;
-  /** Where the service serves the file back (history, restored conversations). */
-  url: string;
-}
-
-/** The service client's upload options (putFile), both always given. */
-export type UploadCall = Required<UploadOptions>;
-
-export type Recorder = Pick<PushToTalkRecorder, 'start' | 'stop' | 'cancel' | 'level' | 'elapsedMs'>;
-
-export interface MediaDraftDeps {
-  /** Judges a file by its bytes for the kinds the chatbot takes (src/media inspectFile); never throws. */
-  inspect(file: Blob & { name?: string }, kinds: readonly MediaKind[]): Promise<FileVerdict>;
-  /** Uploads under `name` (pre-upload, PUT with progress, finish). */
-  upload(file: Blob, name: string, mimeType: string, call: UploadCall): Promise<UploadResult>;
-  /** A sentence for an upload failure, in `words` (their failure sentences; English where they have none). */
-  describeFailure(error: unknown, words: TextOverrides): string;
-  /**
-   * Tells the page of a failure the visitor is shown (the 'error' event): its sentence in English, and its kind.
-   * Once per failure; never for what the visitor did (a cancel, a removed file) nor for a rule of the draft they
-   * are told of.
-   */
-  report?(message: string, kind: DraftErrorKind): void;
-  /** The words the visitor reads (mount()'s texts over DRAFT_TEXTS); default DRAFT_TEXTS, English. */
-  texts?: DraftTexts;
-  /** The kinds the chatbot takes now, from its settings. */
-  kinds(): readonly AttachmentKind[];
-  /**
-   * Asks the question; true when the conversation took it (false: an answer is running, or the local rate limit
-   * blocks, which the conversation shows itself).
-   */
-  ask(text: string, attachments: readonly Attachment[]): boolean;
-  /** True while an answer is running: a pending send waits for it. */
-  busy: ReadonlySignal<boolean>;
-  /** The composer's text, read when the question goes (sent with the files, trimmed). */
-  text(): string;
-  recorder?: Recorder;
-  /**
-   * Object URLs for image thumbnails (the platform's URL). The draft revokes each when its item leaves (removed,
-   * sent, or the draft disposed), so no blob: URL outlives its draft.
-   */
-  preview?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
-}
-
-/**
- * The kinds of the failures `report` tells of: a file refused by the byte checks, an upload that failed (a retry may
- * pass) or that the service refused for good (UploadState `permanent`), a microphone that could not record (by its
- * MicrophoneError kind: denied, no-device, busy, unsupported; else failed).
- */
-export type DraftErrorKind = 'file-refused' | 'upload-failed' | 'upload-refused' | `microphone-${MicrophoneErrorKind}`;
-
-export interface MediaDraft {
-  readonly items: ReadonlySignal<readonly DraftItem[]>;
-  readonly notices: ReadonlySignal<readonly DraftNotice[]>;
-  /** True from the press of the microphone button until its release or cancel. */
-  readonly recording: ReadonlySignal<boolean>;
-  /** True when send was asked before the files were up: the question goes when they are. */
-  readonly sendPending: ReadonlySignal<boolean>;
-  /** True while added files are still being checked. */
-  readonly checking: ReadonlySignal<boolean>;
-  /** Checks and adds files (picker, paste, drop); refused ones become notices, the rest of the draft stays. */
-  addFiles(files: ReadonlyArray<Blob & { name?: string }>): Promise<void>;
-  /** Removes an item; a running upload is cancelled. */
-  remove(id: number): void;
-  retry(id: number): void;
-  dismissNotice(id: number): void;
-  /** Sends the draft's files with the composer's text (now, or when the uploads finish). False when nothing is attached. */
-  send(): boolean;
-  startRecording(): Promise<void>;
-  /** Release: `send` true sends the recording (with the composer's text), false drops it. */
-  endRecording(send: boolean): Promise<void>;
-  level(): number;
-  elapsedMs(): number;
-  /** Cancels uploads and recording, revokes previews. */
-  dispose(): void;
-}
-
-/**
- * Every sentence this model shows a person, in English, with those of the byte checks and the microphone it passes
- * on: the defaults of their keys in mount()'s `texts` (src/model/texts.ts documents each).
- */
-export const DRAFT_TEXTS = {
-  ...CHECK_TEXTS,
-  ...MICROPHONE_TEXTS,
-  mixedKinds:
-    '"{name}" was not added: images, voice messages and videos go in separate questions. Send or remove the attached files first.',
-  audioOnlyOne: '"{name}" was not added: one voice message per question. Remove the attached one to choose another.',
-  videoOnlyOne: '"{name}" was not added: one video per question. Remove the attached one to choose another.',
-  tooManyImages: '"{name}" was not added: at most {max} images per question.',
-  notUploaded: '"{name}" did not upload: {reason}',
-  /** The reason of an HTTP 413 without the service's own words (a proxy's page). */
-  fileTooLarge: 'The file is too large for the chat service.',
-  /** True whether the file that did not upload offers Retry or, refused for good, only Remove. */
-  uploadFirst: 'Not sent: every file must be uploaded or removed first.',
-  recordingAlone: 'A voice message goes in a question of its own: send or remove the attached files first.',
-  recordingTooShort: 'Too short to send: hold the microphone button while you speak, then release it.',
-  recordingName: 'voice-message.wav',
-} satisfies TextOverrides;
-export type DraftTexts = typeof DRAFT_TEXTS;
 
 interface Item extends DraftItem {
   readonly state: Signal<UploadState>;

@@ -3,7 +3,7 @@
  * rewords. Their English defaults live with the code that shows them, by bundle: the unset settings' in
  * src/model/settings.ts and the launcher's in src/ui/launcher-strings.ts (first download), the panel's in
  * src/ui/panel-texts.ts, the conversation's here, the media chunk's in src/ui/media/strings.ts (the tray's),
- * src/model/media-draft.ts (the draft's) and src/media/messages.ts (the byte checks' and the microphone's).
+ * src/model/media-draft-texts.ts (the draft's) and src/media/messages.ts (the byte checks' and the microphone's).
  * `{name}`-style placeholders are filled in where the text is used.
  */
 export interface WidgetTexts {

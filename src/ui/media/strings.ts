@@ -1,8 +1,8 @@
 /**
  * The media chunk's words in English: the tray's own, and the draft's with those of the byte checks and the
- * microphone (src/model/media-draft.ts, src/media/messages.ts). The controller lays mount()'s texts over them.
+ * microphone (src/model/media-draft-texts.ts, src/media/messages.ts). The controller lays mount()'s texts over them.
  */
-import { DRAFT_TEXTS } from '../../model/media-draft.js';
+import { DRAFT_TEXTS } from '../../model/media-draft-texts.js';
 import type { TextOverrides } from '../../model/texts.js';
 
 export const MEDIA_TEXTS = {
