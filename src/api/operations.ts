@@ -10,6 +10,7 @@ import {
 } from './envelope.js';
 import { ServiceError } from './errors.js';
 import { httpError, throwIfAborted, type Transport } from './http.js';
+import { keepArrays } from './json.js';
 import { failureText } from './messages.js';
 import {
   ASK_PATH, EDIT_PATH, FINISH_UPLOAD_PATH, GET_CONFIG_PATH, GET_SESSION_PATH, MODEL_LIST_PATH, PRE_UPLOAD_PATH,
@@ -82,7 +83,7 @@ function post<T>(
     method: 'POST',
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     // A request object is always given, but a JavaScript caller's missing one still sends {}.
-    body: JSON.stringify(body ?? {}),
+    body: JSON.stringify(body ?? {}, keepArrays),
   };
   return requestJson(transport, operation, path, request, read, call?.signal, limitMs);
 }

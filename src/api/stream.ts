@@ -11,6 +11,7 @@ import type { CallOptions, StreamHandlers } from './client.js';
 import { businessError, malformedError, readAnswer, readEnvelope } from './envelope.js';
 import { ServiceError } from './errors.js';
 import { abortedError, httpError, readBody, throwIfAborted, transportError, type Transport } from './http.js';
+import { keepArrays } from './json.js';
 import { failureText } from './messages.js';
 import { createEventReader, type StreamEvent } from './stream-events.js';
 import { createFramingNormalizer, interpretEvent } from './stream-framing.js';
@@ -44,7 +45,7 @@ export async function streamAnswer(
 ): Promise<StreamFinal> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  const body = JSON.stringify({ ...request, stream: true });
+  const body = JSON.stringify({ ...request, stream: true }, keepArrays);
 
   return new Promise<StreamFinal>((resolve, reject) => {
     const transportControl = new AbortController();

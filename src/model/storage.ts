@@ -3,6 +3,7 @@
  * the `localStorage` getter itself throw a SecurityError, a full quota throws on setItem, another script may have
  * left garbage under our key — and none of them may break the widget.
  */
+import { keepArrays } from '../api/json.js';
 
 /**
  * JSON key-value storage under a namespace (e.g. `cw:${serialNumber}`). Never throws: blocked storage
@@ -61,7 +62,8 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
    */
   const attempt = <T>(call: (storage: Storage) => T): T | undefined => {
     try {
-      const storage = kind === 'local' ? holder.localStorage : holder.sessionStorage;
+      // By name rather than a choice of two getters: bytes the launcher's bundle needed for keepArrays' import.
+      const storage = holder[`${kind}Storage` as const];
       return storage && call(storage);
     } catch {
       return undefined;
@@ -89,22 +91,17 @@ export function openStore(kind: StorageKind, namespace: string, source?: Storage
       }
       let text: string | undefined;
       try {
-        // Undefined for a function or symbol: JSON has no form for it. The replacer puts back an array the page's
-        // Array.prototype.toJSON (Prototype.js, Magento 1's stores) turned into a string of JSON: stored so, every
-        // array read back as a string, and the conversation was gone at the next page.
-        text = JSON.stringify(value, function (this: Record<string, unknown>, key, json: unknown) {
-          return Array.isArray(this[key]) ? this[key] : json;
-        });
+        // Undefined for a function or symbol: JSON has no form for it. Arrays stay arrays on a Prototype.js page.
+        text = JSON.stringify(value, keepArrays);
       } catch {
         // cycles or BigInt: nothing we could store
       }
       if (text === undefined) return false;
-      const json = text;
-      if (attempt((storage) => (storage.setItem(prefix + key, json), true))) {
+      if (attempt((storage) => (storage.setItem(prefix + key, text), true))) {
         memory.delete(key);
         return true;
       }
-      memory.set(key, json); // quota exceeded or storage blocked: kept for this page's lifetime
+      memory.set(key, text); // quota exceeded or storage blocked: kept for this page's lifetime
       return false;
     },
 

@@ -8,6 +8,7 @@ import { STREAM_SILENCE_MS } from '../../src/api/stream';
 import { REQUEST_TIMEOUT_MS } from '../../src/api/time-limit';
 import { bytes, createFakeFetch, envelopeResponse, streamResponse } from '../helpers/fake-fetch';
 import { outcomeOf } from '../helpers/outcome';
+import { withPrototypeJs } from '../helpers/prototype-js';
 
 const BASE = 'https://chat.example';
 
@@ -165,6 +166,23 @@ describe.each(cases)('$name', (operation) => {
       kind: 'business', code: 1002, serviceMessage: 'SaleType must be for_sale or for_rent',
       message: 'SaleType must be for_sale or for_rent', operation: operation.name,
     });
+  });
+});
+
+// Only the operations whose request holds an array: the others have nothing Array.prototype.toJSON could change.
+const casesWithArrays = cases.filter((operation) => JSON.stringify(operation.body ?? null).includes('['));
+
+describe.each(casesWithArrays)("$name on a page with Prototype.js's Array.prototype.toJSON (Magento 1)", (operation) => {
+  test('sends its arrays as arrays, not as strings of JSON', async () => {
+    const fake = createFakeFetch(() => envelopeResponse(operation.data));
+    const client = createClient({ baseUrl: BASE, fetch: fake.fetch });
+    const plain = await withPrototypeJs(async () => {
+      await operation.call(client);
+      return JSON.stringify({ list: [1] });
+    });
+    // What a plain JSON.stringify wrote meanwhile: the patch was in force.
+    expect(plain).toBe('{"list":"[1]"}');
+    expect(JSON.parse(fake.requests[0]?.bodyText ?? '')).toEqual(operation.body);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   bytes, createFakeFetch, envelope, jsonResponse, streamResponse, type Responder,
 } from '../helpers/fake-fetch';
 import { outcomeOf } from '../helpers/outcome';
+import { withPrototypeJs } from '../helpers/prototype-js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -50,6 +51,18 @@ describe('the request', () => {
     expect(request?.headers['chatrobot-sessionkey']).toBe('session-key-1');
     expect(request?.headers.authorization).toBeUndefined();
     expect(JSON.parse(request?.bodyText ?? '')).toEqual({ sessionID: 42, content: 'Any flats in Porto?', chatAskType: 'Text', stream: true });
+  });
+
+  test("a media question's fileIds go as an array on a page with Prototype.js's Array.prototype.toJSON (Magento 1)", async () => {
+    const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(FINAL_A)], signal: request.signal }));
+    const plain = await withPrototypeJs(async () => {
+      await client.askStream({ sessionID: 42, content: 'Is this kitchen new?', chatAskType: 'Image', fileIds: [12, 13] }, {});
+      return JSON.stringify([12, 13]);
+    });
+    expect(plain).toBe('"[12, 13]"'); // the patch was in force: a plain JSON.stringify sent the service a string
+    expect(JSON.parse(fake.requests[0]?.bodyText ?? '')).toEqual({
+      sessionID: 42, content: 'Is this kitchen new?', chatAskType: 'Image', fileIds: [12, 13], stream: true,
+    });
   });
 
   test('resolves on the final object even when the connection stays open, and closes it a second later', async () => {

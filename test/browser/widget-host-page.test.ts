@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from '../helpers/browser';
+import { png } from '../media/fixtures';
 import { ask, htmlPage, scriptTag } from '../helpers/widget-pages';
 import { useWidgetFixture } from '../helpers/widget-fixture';
 
@@ -146,7 +147,7 @@ describe('a host page that adds to Object.prototype', () => {
 });
 
 describe("a host page that replaces JavaScript's own functions", () => {
-  it("Prototype.js's Array.prototype.toJSON (Magento 1): the conversation is still there on the next page", async () => {
+  it("Prototype.js's Array.prototype.toJSON (Magento 1): the conversation is still there on the next page, and an image question is answered", async () => {
     // Prototype 1.7's: JSON.stringify([1]) gives the string "[1]", not the array.
     const prototypeJs = `<script>Array.prototype.toJSON = function () {
       return '[' + this.map(function (item) { return JSON.stringify(item); }).join(', ') + ']';
@@ -160,6 +161,18 @@ describe("a host page that replaces JavaScript's own functions", () => {
       await page.getByRole('dialog').waitFor();
       await expect.poll(() => page.locator('.cw-msg--user').allTextContents()).toEqual([expect.stringContaining('Remember me?')]);
       expect(await page.locator('.cw-msg--assistant[data-status="done"] .cw-md li').allTextContents()).toEqual(['Austin', 'Miami']);
+
+      // The image's fileIds went as the string "[12]" before, and the service refused the question.
+      const asked: Array<Record<string, unknown>> = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/chat/Chat/ClientAsk')) asked.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+      });
+      await page.locator('input.cw-composer__file').setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: Buffer.from(png()) });
+      await page.locator('.cw-media__item--uploaded').waitFor();
+      await ask(page, 'And this porch?');
+      await expect.poll(() => page.locator('.cw-msg--assistant[data-status="done"]').count()).toBe(2);
+      expect(asked).toEqual([expect.objectContaining({ chatAskType: 'Image', fileIds: [expect.any(Number)] })]);
+      expect(await page.locator('.cw-msg--user[data-status="failed"]').count()).toBe(0);
       expect(log.problems()).toEqual([]);
     } finally {
       await close();

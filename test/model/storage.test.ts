@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, openStore, type StorageChange } from '../../src/model/storage';
 import { FakeStorage } from '../helpers/fake-storage';
+import { withPrototypeJs } from '../helpers/prototype-js';
 
 const quotaError = (): Error => Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
 const securityError = (): Error => Object.assign(new Error('Access is denied.'), { name: 'SecurityError' });
@@ -29,6 +30,13 @@ describe('openStore on working storage', () => {
     expect(read.list).toEqual([1]);
     read.list.push(3);
     expect(store.get('k')).toEqual({ list: [1] });
+  });
+
+  it("stores lists as lists on a page with Prototype.js's Array.prototype.toJSON (Magento 1)", async () => {
+    const local = new FakeStorage();
+    const value = { messages: [{ text: 'hi', fileIds: [12] }], order: ['a', 'b'] };
+    await withPrototypeJs(() => openStore('local', 'ns', { localStorage: local }).set('conversation', value));
+    expect(openStore('local', 'ns', { localStorage: local }).get('conversation')).toEqual(value);
   });
 
   it('uses session storage for kind "session" and local storage for "local"', () => {
