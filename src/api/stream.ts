@@ -50,7 +50,10 @@ export async function streamAnswer(
   return new Promise<StreamFinal>((resolve, reject) => {
     const transportControl = new AbortController();
     let text = '';
+    /** A stream's events are being read: silence or a failure from here on cuts an answer short. */
     let opened = false;
+    /** An error status, once it came: what the question fails with if its body never ends. */
+    let status = 0;
     let settled = false;
 
     let closeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -84,7 +87,7 @@ export async function streamAnswer(
       if (settled) return;
       silenceTimer = setTimeout(() => {
         const cause = new Error(`nothing from the service for ${STREAM_SILENCE_MS / 1000} s`);
-        fail(opened ? interrupted(cause) : transportError(OPERATION, cause, signal));
+        fail(status ? httpError(OPERATION, status, '') : opened ? interrupted(cause) : transportError(OPERATION, cause, signal));
       }, STREAM_SILENCE_MS);
     }
     heard();
@@ -100,8 +103,13 @@ export async function streamAnswer(
     }
 
     async function onopen(response: Response): Promise<void> {
-      opened = true;
-      if (!response.ok) throw httpError(OPERATION, response.status, await readBody(OPERATION, response, signal));
+      if (!response.ok) {
+        // The status is the failure; its body only adds the service's words. One that never ends (a proxy's 502 left
+        // open) or breaks off fails with the status too, not as an answer cut off: an HTTP failure gives the visitor's
+        // rate-limit slot back, words by status, and a 401 its new session.
+        status = response.status;
+        throw httpError(OPERATION, status, await response.text().catch(() => ''));
+      }
       // A web page (a wrong baseUrl, a captive portal, an app's fallback page) is not an answer cut short.
       if (mediaTypeOf(response) === 'text/html') throw malformedError(OPERATION, new Error('an HTML page, not a stream'));
       if (!isJsonResponse(response)) return;
@@ -158,6 +166,8 @@ export async function streamAnswer(
           signal: requestSignal,
         });
         await onopen(response);
+        // Only now: a JSON answer's body that never ends is a service that cannot be reached, as for the JSON operations.
+        opened = true;
         if (!response.body) throw new TypeError('the response has no body');
         // After a JSON answer (onopen read it and settled) the body is locked and this throws: a rejection that changes
         // nothing, as fetch-event-source's own read of it did.

@@ -313,6 +313,49 @@ describe('a service that goes silent', () => {
     expect(fake.requests[0]?.signal?.aborted).toBe(true);
   });
 
+  // Before, each failed as an answer cut off with no text ("The answer was interrupted…"): the visitor's rate-limit slot
+  // was kept, a 401 did not renew the session, and a 5xx was not worded as the service's trouble.
+  test.each([
+    ['a proxy\'s 502 page', 502, 'text/html', 'The chat service answered with HTTP 502.'],
+    ['a 401 envelope', 401, 'application/json', 'The chat service answered with HTTP 401.'],
+  ] as const)(
+    'an error status whose body never ends (%s): fails as http with its status at the silence limit, the request ended',
+    async (_case, status, contentType, message) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { fake, client } = setup((request) =>
+        streamResponse({ chunks: [bytes(contentType === 'text/html' ? '<h1>Bad ' : '{"Success":false,')], contentType, status, end: 'hang', signal: request.signal }),
+      );
+      const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+      await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
+      expect(outcome.current).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome.current).toMatchObject({ kind: 'http', status, message, operation: 'askStream' });
+      expect(fake.requests[0]?.signal?.aborted).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
+
+  test('an error status whose body breaks off fails as http with its status at once', async () => {
+    const { client } = setup((request) =>
+      streamResponse({ chunks: [bytes('<h1>Service unav')], contentType: 'text/html', status: 503, end: 'error', signal: request.signal }),
+    );
+    await expect(client.askStream({ sessionID: 1, content: 'x' }, {})).rejects.toMatchObject({ kind: 'http', status: 503 });
+  });
+
+  test('a JSON answer whose body never ends: unreachable at the silence limit, as for the JSON operations, the request ended', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, client } = setup((request) =>
+      streamResponse({ chunks: [bytes('{"Success":true,"Data":{"content":"Hal')], contentType: 'application/json', end: 'hang', signal: request.signal }),
+    );
+    const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
+    expect(outcome.current).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   test("a site's headers function that never settles: Stop ends the question at once, the silence limit without it; nothing is sent", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fake = createFakeFetch(() => new Promise<Response>(() => undefined));

@@ -70,6 +70,8 @@ export function envelopeResponse(data: unknown, overrides: Record<string, unknow
 export interface StreamScript {
   chunks: readonly Uint8Array[];
   contentType?: string;
+  /** The HTTP status (200 unless told). */
+  status?: number;
   /** What happens after the last chunk: the body ends, fails like a dropped connection, or stays open. */
   end?: 'close' | 'error' | 'hang';
   /** Aborting this signal fails the body, as a real fetch does. */
@@ -77,7 +79,7 @@ export interface StreamScript {
 }
 
 export function streamResponse(script: StreamScript): Response {
-  const { chunks, contentType = 'text/event-stream', end = 'close', signal } = script;
+  const { chunks, contentType = 'text/event-stream', status = 200, end = 'close', signal } = script;
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -92,7 +94,7 @@ export function streamResponse(script: StreamScript): Response {
       return new Promise<void>(() => undefined);
     },
   });
-  return new Response(body, { status: 200, headers: { 'content-type': contentType } });
+  return new Response(body, { status, headers: { 'content-type': contentType } });
 }
 
 const encoder = new TextEncoder();
