@@ -291,26 +291,31 @@ describe('abort', () => {
 });
 
 describe('a service that goes silent', () => {
+  /** Still pending a millisecond before the silence limit; at it, `outcome` is `expected` and the request is ended. */
+  async function expectEndedAtSilenceLimit(
+    outcome: ReturnType<typeof outcomeOf>,
+    fake: ReturnType<typeof setup>['fake'],
+    expected: object,
+  ): Promise<void> {
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
+    expect(outcome.current).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome.current).toMatchObject(expected);
+    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+  }
+
   test('mid-answer: interrupted after STREAM_SILENCE_MS without a byte, with the text so far, and the connection closed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { fake, client } = setup((request) => streamResponse({ chunks: [bytes(chunk('Half an '))], end: 'hang', signal: request.signal }));
     const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
-    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
-    expect(outcome.current).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
-    expect(outcome.current).toMatchObject({ kind: 'interrupted', partialText: 'Half an ' });
-    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    await expectEndedAtSilenceLimit(outcome, fake, { kind: 'interrupted', partialText: 'Half an ' });
   });
 
   test('before the response: a network failure after STREAM_SILENCE_MS, the request ended', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { fake, client } = setup(() => new Promise<Response>(() => undefined));
     const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
-    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
-    expect(outcome.current).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
-    expect(outcome.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
-    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    await expectEndedAtSilenceLimit(outcome, fake, { kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
   });
 
   // Before, each failed as an answer cut off with no text ("The answer was interrupted…"): the visitor's rate-limit slot
@@ -326,11 +331,7 @@ describe('a service that goes silent', () => {
         streamResponse({ chunks: [bytes(contentType === 'text/html' ? '<h1>Bad ' : '{"Success":false,')], contentType, status, end: 'hang', signal: request.signal }),
       );
       const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
-      await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
-      expect(outcome.current).toBe('pending');
-      await vi.advanceTimersByTimeAsync(1);
-      expect(outcome.current).toMatchObject({ kind: 'http', status, message, operation: 'askStream' });
-      expect(fake.requests[0]?.signal?.aborted).toBe(true);
+      await expectEndedAtSilenceLimit(outcome, fake, { kind: 'http', status, message, operation: 'askStream' });
       expect(vi.getTimerCount()).toBe(0);
     },
   );
@@ -348,11 +349,7 @@ describe('a service that goes silent', () => {
       streamResponse({ chunks: [bytes('{"Success":true,"Data":{"content":"Hal')], contentType: 'application/json', end: 'hang', signal: request.signal }),
     );
     const outcome = outcomeOf(client.askStream({ sessionID: 1, content: 'x' }, {}));
-    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1);
-    expect(outcome.current).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
-    expect(outcome.current).toMatchObject({ kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
-    expect(fake.requests[0]?.signal?.aborted).toBe(true);
+    await expectEndedAtSilenceLimit(outcome, fake, { kind: 'network', message: 'Could not reach the chat service. Check your connection.' });
     expect(vi.getTimerCount()).toBe(0);
   });
 
