@@ -59,7 +59,47 @@ export interface ChatbotSettings {
   MessageLimit?: number;
 }
 
-export type EditRequest = ChatbotSettings;
+/**
+ * The settings a null in Edit clears, each to its empty value: a text to "", MessageLimit to -1 (unlimited),
+ * RateLimitCount and RateLimitTime to 0 (off). 2.2 says nothing of null; this is the reference service's answer
+ * (demo/server/settings.ts: the EDIT_SCHEMA fields marked onNull 'clear'; test/contract/chatbot.test.ts holds the two
+ * equal). The other settings have no empty value (a Name, a Model, colours, Temperature, ChatBubbleAlign, the
+ * switches), so a null for one of them is refused (400): leave it out to keep it.
+ */
+export type ClearableSettingName =
+  | 'SystemMessage'
+  | 'TimeZone'
+  | 'AnswerSuffix'
+  | 'ChatProfilePicture'
+  | 'ChatIcon'
+  | 'ChatbotPrivacyPolicyDescription'
+  | 'ChatbotPrivacyPolicyName'
+  | 'ChatbotPrivacyPolicyUrl'
+  | 'SocialUrlOne'
+  | 'SocialUrlTwo'
+  | 'MessengerUrl'
+  | 'SuggestedMessage'
+  | 'TalkToHumanEmail'
+  | 'TalkToHumanResponseMessage'
+  | 'UserInputPlaceholder'
+  | 'WelcomeMessage'
+  | 'Domains'
+  | 'RateLimitMessage'
+  | 'CustomDomain'
+  | 'EmailForDailyChatLogs'
+  | 'EmailForDailyLeads'
+  | 'AIResponseLanguage'
+  | 'MessageLimit'
+  | 'RateLimitCount'
+  | 'RateLimitTime';
+
+/**
+ * 4.1: the settings to change. One left out stays as it is; null clears a ClearableSettingName, so a caller can say
+ * it without a cast (the widget's inline settings, Partial<ChatbotSettings>, keep no null: they are values to show).
+ */
+export type EditRequest = {
+  [Name in keyof ChatbotSettings]: Name extends ClearableSettingName ? ChatbotSettings[Name] | null : ChatbotSettings[Name];
+};
 /** 4.1: Data is 1 on success. */
 export type EditResponse = number;
 
@@ -184,8 +224,26 @@ export interface ListingInput {
 export type RealEstateCreateRequest = ListingInput;
 export type RealEstateCreateResponse = string;
 
-/** 4.4: example requests send only a subset of the "required" fields, so all listing fields are optional here. */
-export type RealEstateUpdateRequest = Partial<Omit<ListingInput, 'SerialNumber'>> & {
+/** The keys of T whose property is optional. */
+type OptionalKeys<T> = { [Name in keyof T]-?: object extends Pick<T, Name> ? Name : never }[keyof T];
+
+/**
+ * The listing fields 2.4 marks optional (the ones ListingInput marks `?`): RealEstateUpdate removes one sent as null,
+ * and it then lists as unset, like one never sent. 2.4 says nothing of null; this is the reference service's answer
+ * (demo/server/listing-schema.ts, UPDATE_SCHEMA; test/contract/listings.test.ts holds the two equal). A required
+ * field sent as null is refused (400): a listing must keep it.
+ */
+export type RemovableListingField = OptionalKeys<ListingInput>;
+
+/**
+ * 4.4: example requests send only a subset of the "required" fields, so all listing fields are optional here; null
+ * removes a RemovableListingField.
+ */
+export type RealEstateUpdateRequest = {
+  [Name in Exclude<keyof ListingInput, 'SerialNumber'>]?: Name extends RemovableListingField
+    ? ListingInput[Name] | null
+    : ListingInput[Name];
+} & {
   SerialNumber: string;
   Key: string;
   KeyType: KeyType;

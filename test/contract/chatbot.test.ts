@@ -2,9 +2,10 @@
  * Contract: GetConfig, GetSession, ModelList and Edit over real HTTP, through the service client, including every
  * kind of bad input (and the data unchanged after each), credentials and CORS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { GET_SETTINGS_PATH } from '../../demo/server/router';
-import type { EditRequest, GetConfigRequest } from '../../src/api';
+import { EDIT_SCHEMA } from '../../demo/server/settings';
+import type { ChatbotSettings, ClearableSettingName, EditRequest, GetConfigRequest } from '../../src/api';
 import { DEFAULT_PATHS } from '../../src/api/types';
 import { resolveSettings } from '../../src/model/settings';
 import { callService, startTestService, type TestService } from '../helpers/service';
@@ -237,8 +238,9 @@ describe('null in Edit (2.2: every setting but serialNumber is optional on edit,
   /**
    * The settings null clears, and what it leaves: a text setting Edit takes as "" becomes "" (what sending ""
    * does); a limit becomes "no limit": MessageLimit -1 (2.2: "default -1, meaning unlimited"), the rate limit 0 (off).
+   * Keyed by the client's ClearableSettingName, so the compiler holds this list to the names EditRequest lets be null.
    */
-  const cleared: Record<string, string | number> = {
+  const cleared: Record<ClearableSettingName, string | number> = {
     SystemMessage: '', TimeZone: '', AnswerSuffix: '', ChatProfilePicture: '', ChatIcon: '',
     ChatbotPrivacyPolicyDescription: '', ChatbotPrivacyPolicyName: '', ChatbotPrivacyPolicyUrl: '', SocialUrlOne: '',
     SocialUrlTwo: '', MessengerUrl: '', SuggestedMessage: '', TalkToHumanEmail: '', TalkToHumanResponseMessage: '',
@@ -250,8 +252,16 @@ describe('null in Edit (2.2: every setting but serialNumber is optional on edit,
   const refused = [
     'Name', 'Model', 'Temperature', 'ChatBubbleAlign', 'ChatBubbleColor', 'UserMessageColor', 'ChatbotPopupOnce',
     'EnablePushToTalk', 'EnableUploadImage', 'RemoveChatLogOnBrowserClose', 'VerifyDomain',
-  ];
+  ] as const;
+  // The rest of 2.2, each once: a setting added to the client's types must be sorted into one list or the other.
+  expectTypeOf<(typeof refused)[number]>().toEqualTypeOf<Exclude<keyof ChatbotSettings, ClearableSettingName | 'serialNumber'>>();
   const readSettings = () => callService<Record<string, unknown>>(service, GET_SETTINGS_PATH, { serialNumber: service.serialNumber });
+
+  it('clears with null just the settings EditRequest lets be null, and refuses it for the others (EDIT_SCHEMA)', () => {
+    const names = (onNull: string) => Object.keys(EDIT_SCHEMA).filter((name) => EDIT_SCHEMA[name]?.onNull === onNull).sort();
+    expect(names('clear')).toEqual(Object.keys(cleared).sort());
+    expect(names('refuse')).toEqual([...refused].sort());
+  });
 
   it('decides for every setting the operator read shows: a null clears it or is refused', async () => {
     const { serialNumber: _serialNumber, ChatIconUrl: _icon, ChatProfilePictureUrl: _picture, ...settings } = await readSettings();
@@ -277,8 +287,9 @@ describe('null in Edit (2.2: every setting but serialNumber is optional on edit,
     await admin.edit({ serialNumber: service.serialNumber, ...filled } as EditRequest);
     expect(await readSettings()).toMatchObject(filled);
 
-    const nulls = Object.fromEntries(Object.keys(cleared).map((name) => [name, null]));
-    expect(await admin.edit({ serialNumber: service.serialNumber, ...nulls } as unknown as EditRequest)).toBe(1);
+    const nulls = Object.fromEntries(Object.keys(cleared).map((name) => [name, null])) as Record<ClearableSettingName, null>;
+    // No cast to EditRequest: the client's type takes these nulls as they are.
+    expect(await admin.edit({ serialNumber: service.serialNumber, ...nulls })).toBe(1);
     expect(await readSettings()).toMatchObject({ ...cleared, ChatIconUrl: '', ChatProfilePictureUrl: '' });
     const { config } = await visitor(service);
     expect(config).toMatchObject({ WelcomeMessage: '', MessageLimit: -1, RateLimitCount: 0, ChatIconUrl: '' });
@@ -287,13 +298,14 @@ describe('null in Edit (2.2: every setting but serialNumber is optional on edit,
   it('takes a null alone as a change, not as nothing sent', async () => {
     const admin = adminClient(service);
     await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: ' (edited)' });
-    expect(await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: null } as unknown as EditRequest)).toBe(1);
+    expect(await admin.edit({ serialNumber: service.serialNumber, AnswerSuffix: null })).toBe(1);
     expect(await readSettings()).toMatchObject({ AnswerSuffix: '' });
   });
 
   it.each(refused)('refuses null for %s with Code 400 naming it, changing nothing', async (name) => {
     const before = readDataFile(service);
     const request = { serialNumber: service.serialNumber, AnswerSuffix: 'Should not be saved', [name]: null };
+    // EditRequest has no null for these; the cast sends one anyway, as an untyped caller could.
     await expectBusiness(adminClient(service).edit(request as unknown as EditRequest), 400, `${name}: must not be null`);
     expect(readDataFile(service)).toEqual(before);
   });

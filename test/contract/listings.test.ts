@@ -4,9 +4,12 @@
  * with the data unchanged afterwards.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingInput, RealEstateListRequest, RealEstateUpdateRequest, ServiceClient } from '../../src/api';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type {
+  ListingInput, RealEstateListRequest, RealEstateUpdateRequest, RemovableListingField, ServiceClient,
+} from '../../src/api';
 import { SECOND_SERIAL_NUMBER } from '../../demo/server/index';
+import { UPDATE_SCHEMA } from '../../demo/server/listing-schema';
 import { startTestService, type TestService } from '../helpers/service';
 import { adminClient, anonymousClient, expectBusiness, expectHttp, readDataFile, sampleListing, visitor, workspaceClient } from './fixtures';
 
@@ -164,18 +167,20 @@ describe('update and delete', () => {
 });
 
 describe('null in RealEstateUpdate (2.4: a field marked "no" may be unset, one marked "yes" may not)', () => {
+  // Untyped, for the refusals below: they send nulls RealEstateUpdateRequest has no room for, as an untyped caller could.
   const update = (fields: Record<string, unknown>) => admin.realEstateUpdate(fields as unknown as RealEstateUpdateRequest);
 
   it('clears an optional field sent as null: it lists as unset ("" or coordinates 0), and Data counts the listing', async () => {
     const input = sampleListing(service.serialNumber, { HOAMonth: 300, Location: 'Near the park' });
     const id = await admin.realEstateCreate(input);
-    const key = { SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID' };
+    const key = { SerialNumber: service.serialNumber, Key: id, KeyType: 'PlatformID' } as const;
     const cleared = { SalePrice: null, City: null, Latitude: null, Longitude: null, Images: null, Tours: null, ExtensionColumn: null };
-    expect(await update({ ...key, ...cleared })).toBe(1);
+    // Typed, no cast: RealEstateUpdateRequest takes null for the optional fields.
+    expect(await admin.realEstateUpdate({ ...key, ...cleared })).toBe(1);
     const { List } = await listAll({ MLSNumber: input.MLSNumber });
     expect(List[0]).toMatchObject({ Price: '', SalePrice: '', City: '', LATITUDE: 0, LONGITUDE: 0, Images: '[]', Tours: '', ExtensionColumn: '[]' });
     // A null alone is a change, not "nothing to update"; the stored listing no longer has the field at all.
-    expect(await update({ ...key, HOAMonth: null, Location: null })).toBe(1);
+    expect(await admin.realEstateUpdate({ ...key, HOAMonth: null, Location: null })).toBe(1);
     const stored = (readDataFile(service).listings as Array<Record<string, unknown>>).find((listing) => listing.ID === Number(id));
     for (const name of [...Object.keys(cleared), 'HOAMonth', 'Location']) expect(stored).not.toHaveProperty(name);
     expect(stored).toMatchObject({ Bedrooms: input.Bedrooms, Description: input.Description });
@@ -184,7 +189,18 @@ describe('null in RealEstateUpdate (2.4: a field marked "no" may be unset, one m
   const required = [
     'SaleType', 'Status', 'CurrencySymbol', 'PropertyType', 'Bedrooms', 'Bathrooms', 'Url', 'MLSNumber', 'YearBuilt',
     'DaysOnMarket', 'LotArea', 'BuildingArea', 'AreaUnit', 'ParkingSpots',
-  ];
+  ] as const;
+  // Exactly the fields the client's RealEstateUpdateRequest takes no null for: the type and this list move together.
+  expectTypeOf<(typeof required)[number]>().toEqualTypeOf<Exclude<keyof ListingInput, RemovableListingField | 'SerialNumber'>>();
+
+  it('removes with null just the fields RealEstateUpdateRequest lets be null, and refuses it for the others (UPDATE_SCHEMA)', () => {
+    const names = (onNull: string) => Object.keys(UPDATE_SCHEMA).filter((name) => UPDATE_SCHEMA[name]?.onNull === onNull).sort();
+    expect(names('refuse')).toEqual([...required].sort());
+    const keyFields = ['SerialNumber', 'Key', 'KeyType'];
+    const others = Object.keys(UPDATE_SCHEMA).filter((name) => !keyFields.includes(name) && !names('refuse').includes(name));
+    expect(names('clear')).toEqual(others.sort());
+  });
+
   it.each(required)('refuses null for the required field %s with Code 400 naming it, changing nothing', async (name) => {
     const id = await admin.realEstateCreate(sampleListing(service.serialNumber));
     const before = readDataFile(service);
