@@ -7,6 +7,7 @@ import {
   ServiceError,
   createClient,
   type ChatbotSettings,
+  type EditRequest,
   type Envelope,
   type ModelListItem,
   type OperationName,
@@ -23,16 +24,6 @@ export interface FullSettings extends ChatbotSettings {
   ChatProfilePictureUrl?: string;
 }
 
-type ListingUpdateFields = Omit<RealEstateUpdateRequest, 'SerialNumber' | 'Key' | 'KeyType'>;
-
-/**
- * An update as the console sends it: a field may be null, which the reference service takes as "remove this
- * optional field" (demo/server/README.md, Listings). The library's RealEstateUpdateRequest has no null in it.
- */
-export type ListingUpdate = Pick<RealEstateUpdateRequest, 'Key' | 'KeyType'> & {
-  [Name in keyof ListingUpdateFields]?: ListingUpdateFields[Name] | null;
-};
-
 export interface UploadedImage {
   fileId: string;
   /** Where the service serves the image back, for a preview. */
@@ -42,10 +33,11 @@ export interface UploadedImage {
 export interface ConsoleApi {
   getSettings(): Promise<FullSettings>;
   modelList(): Promise<ModelListItem[]>;
-  edit(changes: Omit<ChatbotSettings, 'serialNumber'>): Promise<number>;
+  edit(changes: Omit<EditRequest, 'serialNumber'>): Promise<number>;
   listListings(request: Omit<RealEstateListRequest, 'SerialNumber'>): Promise<RealEstateListResponse>;
   createListing(request: Omit<RealEstateCreateRequest, 'SerialNumber'>): Promise<string>;
-  updateListing(request: ListingUpdate): Promise<number>;
+  /** Null removes an optional field (RemovableListingField), as the client's type says. */
+  updateListing(request: Omit<RealEstateUpdateRequest, 'SerialNumber'>): Promise<number>;
   deleteListings(keys: string[]): Promise<RealEstateDeleteResponse>;
   uploadImage(file: File): Promise<UploadedImage>;
 }
@@ -111,8 +103,7 @@ export function createConsoleApi(serialNumber: string, siteUrl: string = locatio
     },
     listListings: (request) => client.realEstateList({ ...request, SerialNumber: serialNumber }),
     createListing: (request) => client.realEstateCreate({ ...request, SerialNumber: serialNumber }),
-    // The client sends the body as JSON as it is, nulls included; only its type leaves null out.
-    updateListing: (request) => client.realEstateUpdate({ ...request, SerialNumber: serialNumber } as RealEstateUpdateRequest),
+    updateListing: (request) => client.realEstateUpdate({ ...request, SerialNumber: serialNumber }),
     deleteListings: (keys) => client.realEstateDelete({ SerialNumber: serialNumber, Keys: keys, KeyType: 'PlatformID' }),
     async uploadImage(file) {
       const target = await client.preUpload({ fileName: file.name || 'image' });

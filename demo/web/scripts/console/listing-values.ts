@@ -2,9 +2,8 @@
  * The listing form's values (text as typed, so nothing is lost on a failed save), read from a list row (2.5) and
  * turned into a create request (every required field) or an update request (only what changed). No DOM here.
  */
-import type { ExtensionColumnEntry, KeyType, ListingInput, ListingItem } from '../../../../src/api/index';
+import type { ExtensionColumnEntry, KeyType, ListingInput, ListingItem, RealEstateUpdateRequest } from '../../../../src/api/index';
 import { imageUrls } from '../lib/listings';
-import type { ListingUpdate } from './api';
 import { SCALAR_LISTING_FIELDS, listingField, type ListingFieldName, type ScalarListingField } from './listing-fields';
 
 export interface ExtensionRow {
@@ -172,7 +171,7 @@ export function planUpdate(
   draft: ListingDraft,
   keyType: KeyType,
   key: string,
-): ListingPlan<ListingUpdate> {
+): ListingPlan<Omit<RealEstateUpdateRequest, 'SerialNumber'>> {
   const errors: Record<string, string> = {};
   const request: Record<string, unknown> = { KeyType: keyType, Key: key.trim() };
   if (key.trim() === '') errors.Key = 'Required: the value that identifies the listing.';
@@ -189,5 +188,5 @@ export function planUpdate(
     }
   }
   checkPosition(draft.values, errors);
-  return { request: request as unknown as ListingUpdate, errors };
+  return { request: request as unknown as Omit<RealEstateUpdateRequest, 'SerialNumber'>, errors };
 }
