@@ -73,10 +73,13 @@ export function Composer(props: ComposerProps): JSX.Element {
 
   return (
     <form class={busy ? 'cw-composer cw-composer--busy' : 'cw-composer'} onSubmit={onSubmit}>
-      {draftView === true ? (
-        <p class="cw-composer__problem" role="alert">
-          {texts.mediaLoadFailed}
-        </p>
+      {typeof draftView === 'number' ? (
+        // Keyed by the count of failed loads: a new failure is a new alert node, which screen readers say again.
+        draftView > 0 && (
+          <p key={draftView} class="cw-composer__problem" role="alert">
+            {texts.mediaLoadFailed}
+          </p>
+        )
       ) : (
         draftView
       )}

@@ -26,8 +26,9 @@ export interface ComposerMedia {
   /** The visitor is about to use media (pointer over or focus on a media button, files dragged over the panel). */
   prefetch?: () => void;
   /**
-   * Drawn above the text field: thumbnails of a draft, a recording meter, upload progress. True: the media code
-   * could not be loaded, which the composer says (texts.mediaLoadFailed).
+   * Drawn above the text field: thumbnails of a draft, a recording meter, upload progress. A number above 0: the
+   * media code could not be loaded, which the composer says (texts.mediaLoadFailed), anew when the number grows (it
+   * failed again); 0: nothing to draw.
    */
   renderDraft?: () => ComponentChildren;
   /** True while files are attached: text becomes optional and send goes through sendDraft. */

@@ -379,6 +379,30 @@ test('files picked while the media code could not load wait for it: Send loads i
   expect(model.conversation.sent[0]?.attachments?.map((item) => [item.fileId, item.name])).toEqual([[1, 'kitchen.png']]);
 });
 
+test('a Send while the media code still cannot load tries again and, failing again, says so again; text, file and focus stay', async () => {
+  const { model, uploads } = await setup(undefined, 2);
+  await act(async () => pick(new File([png()], 'kitchen.png')));
+  const first = await screen.findByRole('alert');
+  fireEvent.input(textbox(), { target: { value: 'Is this kitchen renovated?' } });
+  sendButton().focus();
+  // The second load fails too: the failure is a new alert node (a screen reader says an inserted alert), same words.
+  await act(async () => void fireEvent.click(sendButton()));
+  const again = screen.getByRole('alert');
+  expect(again).not.toBe(first);
+  expect(again.textContent).toBe(ENGLISH_TEXTS.mediaLoadFailed);
+  expect(document.activeElement).toBe(sendButton());
+  expect(textbox().value).toBe('Is this kitchen renovated?');
+  expect(sendButton().getAttribute('aria-disabled')).toBe('false');
+  expect(model.conversation.sent).toEqual([]);
+  // The third loads: the file that waited through both failures goes with the text.
+  await act(async () => void fireEvent.click(sendButton()));
+  await screen.findByText('kitchen.png');
+  await act(async () => uploads[0]?.succeed(1));
+  await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
+  expect(model.conversation.sent[0]?.text).toBe('Is this kitchen renovated?');
+  expect(model.conversation.sent[0]?.attachments?.map((item) => item.name)).toEqual(['kitchen.png']);
+});
+
 test("when the media code cannot be loaded, the composer says so in mount()'s texts", async () => {
   const texts = { mediaLoadFailed: 'Anhänge konnten nicht geladen werden.' };
   const model = Object.assign(createFakeModel({ mode: 'inline', settings: { enableUploadImage: true } }), { texts });

@@ -28,7 +28,11 @@ export interface MediaSlot extends Required<ComposerMedia> {
 
 export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot {
   const loaded = signal<MediaController | null>(null);
-  const failed = signal(false);
+  /**
+   * How many loads failed: each failure is a new alert (renderDraft), so a Send that tries again and fails again is
+   * heard again instead of changing nothing the visitor can tell.
+   */
+  const failed = signal(0);
   let loading: Promise<MediaController> | null = null;
   let disposed = false;
   /**
@@ -48,12 +52,12 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
     loading ??= load().then(
       (controller) => {
         if (disposed) controller.dispose();
-        else [loaded.value, failed.value] = [controller, false];
+        else loaded.value = controller;
         return controller;
       },
       (error: unknown) => {
         loading = null; // the next action tries again
-        failed.value = true;
+        failed.value += 1;
         throw error;
       },
     );
