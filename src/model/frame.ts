@@ -60,6 +60,9 @@ const windowEvent =
 /** Calls a listener when the browser reports the network gone. Listened to only while a question waits. */
 export const onOffline = windowEvent('offline');
 
+/** Calls a listener when the browser reports the network back. Listened to only while a history image failed. */
+export const onOnline = windowEvent('online');
+
 /**
  * Calls a listener when the page starts to go away (beforeunload; a reload too). Listened to only while a question
  * waits: Firefox keeps a page with a beforeunload listener out of its back-forward cache.

@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { onOnline } from '../model/frame.js';
 import type { Attachment } from '../model/types.js';
 import { safeUrl } from '../model/urls.js';
 import { ImageThumb } from './media/Lightbox.js';
@@ -9,7 +10,7 @@ import { useTexts } from './strings.js';
  * Media sent with a question, shown in the history by the URL the service serves them from (restored
  * conversations too: storage holds only these references, never bytes). An image opens larger in a dialog; a
  * voice message gets a player; a video shows its name and size. When the URL is unsafe or the file cannot be
- * fetched any more, the name and size remain.
+ * fetched any more, the name and size remain (an image is tried again when the browser comes back online).
  */
 export function Attachments({ items }: { items: readonly Attachment[] }): JSX.Element {
   return (
@@ -26,6 +27,9 @@ export function Attachments({ items }: { items: readonly Attachment[] }): JSX.El
 
 function AttachmentView({ item }: { item: Attachment }): JSX.Element {
   const [unavailable, setUnavailable] = useState(false);
+  // Failed perhaps only for want of a network (a conversation restored offline): tried again when it is back, not
+  // only when the panel mounts again. A URL that is gone fails again and shows the name again.
+  useEffect(() => (unavailable ? onOnline(() => setUnavailable(false)) : undefined), [unavailable]);
   const texts = useTexts();
   const src = unavailable ? null : safeUrl(item.url);
   const kind = item.kind === 'image' ? texts.attachedImage : item.kind === 'audio' ? texts.attachedAudio : texts.attachedVideo;

@@ -2,7 +2,7 @@
  * Sent media in the history: an image opens larger in a modal dialog inside the widget (Escape or Close closes it
  * and only it; focus returns to the thumbnail), and a file the service no longer serves falls back to its name.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, expect, test } from 'vitest';
 import { createFakeModel } from '../helpers/fake-model';
 import { renderPanel } from '../helpers/render-ui';
@@ -48,4 +48,21 @@ test('an image the service no longer serves shows its name and size instead', as
   fireEvent.error(screen.getByRole('img', { name: 'Attached image: kitchen.png' }));
   expect(screen.queryByRole('img')).toBeNull();
   expect(screen.getByRole('log').textContent).toContain('Attached image: kitchen.png (117 KB)');
+});
+
+test('an image that failed to load (restored offline) is tried again when the browser is back online', async () => {
+  const model = createFakeModel({ mode: 'inline' });
+  model.conversation.add({ role: 'user', text: 'This one', attachments: [kitchen] });
+  await renderPanel(model);
+  fireEvent.error(screen.getByRole('img', { name: 'Attached image: kitchen.png' }));
+  expect(screen.queryByRole('img')).toBeNull();
+  act(() => void window.dispatchEvent(new Event('online')));
+  const again = screen.getByRole('img', { name: 'Attached image: kitchen.png' });
+  expect(again.getAttribute('src')).toBe('https://files.example/1');
+  // Still gone: the name and size again, and the next time the network comes back, another try.
+  fireEvent.error(again);
+  expect(screen.queryByRole('img')).toBeNull();
+  expect(screen.getByRole('log').textContent).toContain('Attached image: kitchen.png (117 KB)');
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(screen.getByRole('img', { name: 'Attached image: kitchen.png' })).toBeTruthy();
 });
