@@ -214,6 +214,10 @@ export function createAnswering(
           answer.text.value = partial;
           answer.status.value = 'stopped';
         } else if (partial.trim() !== '') {
+          // Cut off by a refusal for good (a monthly cap reached mid-answer), or a Retry of a cut-off answer refused
+          // so before a word: the words stay, without a Retry that would meet the same refusal, as a question
+          // refused before its answer began offers no Send again.
+          answer.refused = refusedForGood(error);
           answer.text.value = partial;
           answer.error.value = reason;
           answer.status.value = 'interrupted';

@@ -161,10 +161,11 @@ export function createConversation(deps: ConversationDeps): Conversation {
       const list = live();
       const index = list.findIndex((item) => item.id === messageId);
       const target = list[index];
-      if (target === undefined) return { ok: false, reason: 'failed' };
+      // Refused for good (a question, or the answer it cut off): the same question would meet the same refusal.
+      if (target === undefined || target.refused) return { ok: false, reason: 'failed' };
       if (answering() || disposed) return { ok: false, reason: 'busy' };
       let user: LiveMessage | undefined;
-      if (target.role === 'user' && target.status.peek() === 'failed' && !target.refused) {
+      if (target.role === 'user' && target.status.peek() === 'failed') {
         user = target;
       } else if (target.role === 'assistant' && ['stopped', 'interrupted', 'failed'].includes(target.status.peek())) {
         user = list.slice(0, index).findLast((item) => item.role === 'user');

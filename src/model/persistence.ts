@@ -13,7 +13,7 @@ export interface LiveMessage extends ChatMessage {
   readonly text: Signal<string>;
   readonly status: Signal<MessageStatus>;
   readonly error: Signal<string | null>;
-  /** Set as the question fails, before its status changes (which re-renders it); never changed after. */
+  /** Set as the question fails or the answer is cut off, before its status changes (which re-renders it); never changed after. */
   refused?: boolean;
 }
 

@@ -45,6 +45,7 @@ export interface ChatMessage {
   /**
    * A 'failed' question the service refused for good (failures.ts refusedForGood: monthly cap, too large, invalid):
    * sending it again as it is cannot succeed, so it offers no Send again (Edit still takes its text back to change it).
+   * Also an 'interrupted' answer such a refusal cut off: its words stay, without Retry.
    */
   readonly refused?: boolean;
 }
@@ -82,7 +83,7 @@ export interface ConversationModel {
   /** Abort the running answer; what arrived stays, marked 'stopped'. */
   stop(): void;
   /**
-   * Ask again for a 'failed' user message (not one `refused` for good) or a 'stopped' / 'interrupted' / 'failed' answer.
+   * Ask again for a 'failed' user message or a 'stopped' / 'interrupted' / 'failed' answer, not one `refused` for good.
    * Only on a click.
    */
   retry(messageId: string): Promise<SendResult>;

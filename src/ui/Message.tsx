@@ -51,7 +51,7 @@ export function Message({
   // Only answers wait or stream (a reload brings them back interrupted), so a question is always finished.
   const finished = status !== 'waiting' && status !== 'streaming';
   const canRetry =
-    role === 'user' ? status === 'failed' && !message.refused : role === 'assistant' && (failed || status === 'stopped');
+    (role === 'user' ? status === 'failed' : role === 'assistant' && (failed || status === 'stopped')) && !message.refused;
   const canCopy = role === 'assistant' && finished && text !== '';
   const mailto = message.mailto === undefined ? null : safeUrl(message.mailto, { allowMailto: true });
   // Shown once finished: a streaming answer renders every frame, and the time (with its date check) is five formats.

@@ -501,6 +501,43 @@ describe('conversation: a question the service refused for good', () => {
     expect([second.conversation.messages.value, second.conversation.draft.value]).toEqual([[], 'Homes in Austin?']);
   });
 
+  it('an answer such a refusal cuts off keeps its words, without Retry, after a reload too', async () => {
+    const first = createHarness();
+    const sent = first.conversation.send('Homes in Austin?');
+    const ask = await first.fake.nextAsk();
+    ask.chunk('There are three');
+    ask.fail('business', undefined, { code: 402, serviceMessage: MONTHLY_CAP });
+    await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(first.conversation)).toEqual(['user:sent', 'assistant:interrupted']);
+    const answer = first.conversation.messages.value[1];
+    expect([answer?.text.value, answer?.error.value, answer?.refused]).toEqual(['There are three', MONTHLY_CAP, true]);
+    await expect(first.conversation.retry(answer?.id ?? '')).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(first.fake.asks).toHaveLength(1);
+
+    const second = first.reload();
+    expect(second.conversation.messages.value[1]?.refused).toBe(true);
+    await expect(second.conversation.retry(answer?.id ?? '')).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(texts(second.conversation)).toEqual(['Homes in Austin?', 'There are three']);
+  });
+
+  it('a Retry of a cut-off answer that such a refusal meets before a word keeps the words, without Retry', async () => {
+    const { conversation, fake } = createHarness();
+    const sent = conversation.send('Homes in Austin?');
+    const ask = await fake.nextAsk();
+    ask.chunk('There are three');
+    ask.fail('interrupted');
+    await sent;
+    expect(conversation.messages.value[1]?.refused).toBeFalsy();
+    const retried = conversation.retry(conversation.messages.value[1]?.id ?? '');
+    (await fake.nextAsk()).fail('http', undefined, { status: 413 });
+    await expect(retried).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(statuses(conversation)).toEqual(['user:sent', 'assistant:interrupted']);
+    const answer = conversation.messages.value[1];
+    expect([answer?.text.value, answer?.refused]).toEqual(['There are three', true]);
+    await expect(conversation.retry(answer?.id ?? '')).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(fake.asks).toHaveLength(2);
+  });
+
   it.each([
     ['the service rate limit (Success false, Code 429)', 'business', { code: 429, serviceMessage: 'Too many messages.' }],
     ['HTTP 429', 'http', { status: 429 }],

@@ -186,6 +186,30 @@ describe('with the real model', () => {
     expect(within(busy).getByRole('button', { name: 'Send again' })).toBeTruthy();
   });
 
+  test("an answer the monthly cap cuts off keeps its words and the service's, without Retry; one cut off by the network keeps Retry", async () => {
+    const { fake, frames } = await setup();
+    const cutOff = async (question: string, fail: (held: Awaited<ReturnType<FakeClient['nextAsk']>>) => void): Promise<HTMLElement> => {
+      ask(question);
+      const held = await fake.nextAsk();
+      held.chunk(`About ${question}`);
+      await act(async () => {
+        fail(held);
+        await settle();
+      });
+      flushFrame(frames);
+      return waitFor(() => within(screen.getByRole('log')).getByText(`About ${question}`).closest<HTMLElement>('.cw-msg--failed')!);
+    };
+    const capped = await cutOff('Austin', (held) =>
+      held.fail('business', undefined, { code: 402, serviceMessage: 'This chatbot has reached its monthly message limit.' }),
+    );
+    expect(capped.querySelector('.cw-msg__error')?.textContent).toBe('This chatbot has reached its monthly message limit.');
+    expect(within(capped).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(capped).getByRole('button', { name: /Copy/ })).toBeTruthy();
+
+    const dropped = await cutOff('Porto', (held) => held.fail('interrupted'));
+    expect(within(dropped).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   test('talk to a person shows the response message and a mailto link carrying the transcript', async () => {
     const { fake, frames } = await setup({
       TalkToHumanEmail: 'agents@example.com',
