@@ -379,14 +379,22 @@ test('files picked while the media code could not load wait for it: Send loads i
   expect(model.conversation.sent[0]?.attachments?.map((item) => [item.fileId, item.name])).toEqual([[1, 'kitchen.png']]);
 });
 
+/** Runs `event` and lets every promise it started settle (a load that fails fails at once here), then renders. */
+async function settled(event: () => void): Promise<void> {
+  await act(async () => {
+    event();
+    await new Promise((resolve) => setTimeout(resolve));
+  });
+}
+
 test('a Send while the media code still cannot load tries again and, failing again, says so again; text, file and focus stay', async () => {
   const { model, uploads } = await setup(undefined, 2);
-  await act(async () => pick(new File([png()], 'kitchen.png')));
-  const first = await screen.findByRole('alert');
+  await settled(() => pick(new File([png()], 'kitchen.png')));
+  const first = screen.getByRole('alert');
   fireEvent.input(textbox(), { target: { value: 'Is this kitchen renovated?' } });
   sendButton().focus();
   // The second load fails too: the failure is a new alert node (a screen reader says an inserted alert), same words.
-  await act(async () => void fireEvent.click(sendButton()));
+  await settled(() => fireEvent.click(sendButton()));
   const again = screen.getByRole('alert');
   expect(again).not.toBe(first);
   expect(again.textContent).toBe(ENGLISH_TEXTS.mediaLoadFailed);
@@ -401,6 +409,19 @@ test('a Send while the media code still cannot load tries again and, failing aga
   await waitFor(() => expect(model.conversation.sent).toHaveLength(1));
   expect(model.conversation.sent[0]?.text).toBe('Is this kitchen renovated?');
   expect(model.conversation.sent[0]?.attachments?.map((item) => item.name)).toEqual(['kitchen.png']);
+});
+
+test('a prefetch that fails again (focus passing the attach button offline) does not say it anew', async () => {
+  await setup(undefined, 3);
+  const attach = screen.getByRole('button', { name: ENGLISH_TEXTS.attachFiles });
+  await settled(() => fireEvent.focus(attach));
+  const shown = screen.getByRole('alert');
+  fireEvent.blur(attach);
+  await settled(() => fireEvent.focus(attach));
+  expect(screen.getByRole('alert')).toBe(shown);
+  // A pick is the visitor's action: said again.
+  await settled(() => pick(new File([png()], 'kitchen.png')));
+  expect(screen.getByRole('alert')).not.toBe(shown);
 });
 
 test("when the media code cannot be loaded, the composer says so in mount()'s texts", async () => {

@@ -29,8 +29,9 @@ export interface MediaSlot extends Required<ComposerMedia> {
 export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot {
   const loaded = signal<MediaController | null>(null);
   /**
-   * How many loads failed: each failure is a new alert (renderDraft), so a Send that tries again and fails again is
-   * heard again instead of changing nothing the visitor can tell.
+   * Counts failed loads the visitor is told of: each is a new alert (renderDraft), so a Send that tries again and fails
+   * again is heard again instead of changing nothing the visitor can tell. A prefetch that fails shows the alert
+   * once, but not anew: tabbing past the attach button offline must not interrupt the screen reader each time.
    */
   const failed = signal(0);
   let loading: Promise<MediaController> | null = null;
@@ -57,11 +58,11 @@ export function createMediaSlot(load: () => Promise<MediaController>): MediaSlot
       },
       (error: unknown) => {
         loading = null; // the next action tries again
-        failed.value += 1;
+        failed.value ||= 1;
         throw error;
       },
     );
-    loading.then((controller) => disposed || (addWaiting(controller), action?.(controller))).catch(() => undefined);
+    loading.then((controller) => disposed || (addWaiting(controller), action?.(controller))).catch(() => action && failed.value++);
   };
 
   return {
