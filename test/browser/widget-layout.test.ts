@@ -561,6 +561,29 @@ describe('the welcome popup', () => {
   });
 });
 
+describe('the welcome popup on a page of either direction', () => {
+  it.each(['rtl', 'ltr'])("keeps its text's padding from the popup's edge, away from the dismiss button (page dir=%s)", async (pageDir) => {
+    // Arabic words: the text takes its own direction (dir=auto), which may differ from the page's and the row's.
+    const arabicPage = elementPage({ settings: { WelcomeMessage: 'مرحبا! كيف يمكننا مساعدتك؟' } }).replace('<html lang="en">', `<html lang="ar" dir="${pageDir}">`);
+    const { page, log, close } = await fixture.open(arabicPage, { viewport: { width: 800, height: 700 } });
+    try {
+      const popup = page.locator('.cw-popup');
+      await popup.waitFor();
+      const layout = await popup.evaluate((element) => {
+        const text = element.querySelector('.cw-popup__text')!;
+        const { paddingLeft, paddingRight } = getComputedStyle(text);
+        const dismissOnLeft = element.querySelector('.cw-popup__dismiss')!.getBoundingClientRect().left < text.getBoundingClientRect().left;
+        return { outerPadding: dismissOnLeft ? paddingRight : paddingLeft, dismissOnLeft };
+      });
+      // The row follows the page: the dismiss button ends it, on the left on a right-to-left page.
+      expect(layout).toEqual({ outerPadding: '10px', dismissOnLeft: pageDir === 'rtl' });
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("the chatbot's name in the header", () => {
   const name = 'Harbor and Pine Realty Customer Care Team';
 
