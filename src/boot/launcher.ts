@@ -184,12 +184,13 @@ export function renderLauncher(shadow: ShadowRoot, model: WidgetModel, options: 
     }),
 
     effect(() => {
-      // The model keeps it null unless floating, closed and with a welcome message.
-      const text = model.popup.value;
-      if (text === null) {
+      // The model keeps it null unless floating, closed and with a welcome message. A welcome of marks alone (an image
+      // without alt text, a stray "**") leaves no words: no popup then, not an empty, nameless button.
+      const text = model.popup.value?.replace(MARKS, '$1').trim();
+      if (!text) {
         popup.remove();
       } else {
-        popupText.textContent = text.replace(MARKS, '$1');
+        popupText.textContent = text;
         if (popup.parentNode === null) root.insertBefore(popup, slot);
       }
     }),

@@ -204,6 +204,20 @@ describe('welcome popup', () => {
       'Welcome to Harbor Homes\nAsk about our listings or the map\nFlats and houses, lofts\n1. Call #5: 3 * 4 = 12 rooms, snake_case [stays]',
     );
   });
+  test.each(['![](https://harbor.example/banner.png)', '**', '[](https://harbor.example/)'])(
+    'a welcome of markdown marks alone (%s) leaves no words: no popup, not an empty nameless button',
+    (welcome) => {
+      const model = createFakeModel();
+      model.popup.value = welcome;
+      const { shadow, ui } = setup(model);
+      expect(shadow.querySelector('.cw-popup')).toBeNull();
+      expect(ui.queryByRole('button', { name: '' })).toBeNull();
+      act(() => {
+        model.popup.value = '![Welcome!](https://harbor.example/banner.png)';
+      });
+      expect(ui.getByRole('button', { name: 'Welcome!' })).not.toBeNull();
+    },
+  );
 });
 
 describe('inline mode and failures', () => {
