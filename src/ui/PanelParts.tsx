@@ -60,10 +60,18 @@ export interface PanelFooterProps {
 }
 
 export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: PanelFooterProps): JSX.Element | null {
+  const hrefs = new Set<string>();
   const links = contactLinks.flatMap((link) => {
     const href = safeUrl(link.url, { allowMailto: true });
-    return href === null ? [] : [{ ...link, href }];
+    // One address in two fields is one link (two alike, and a duplicate key for Preact).
+    if (href === null || hrefs.has(href)) return [];
+    hrefs.add(href);
+    return [{ ...link, href }];
   });
+  // Two links to one site (a Facebook page and its Messenger at facebook.com/messages) were both "facebook.com": the
+  // visitor could not tell which is which. Such links are named with their address's path too.
+  const label = ({ label, href }: (typeof links)[number]): string =>
+    links.some((other) => other.href !== href && other.label === label) ? label + href.replace(/^.+?\/\/[^/]+|\/$/g, '') : label;
   const privacyHref = privacyPolicy?.url == null ? null : safeUrl(privacyPolicy.url);
   const texts = useTexts();
   if (privacyPolicy === null && links.length === 0 && onTalkToHuman === undefined) return null;
@@ -83,7 +91,7 @@ export function PanelFooter({ privacyPolicy, contactLinks, onTalkToHuman }: Pane
               {links.map((link) => (
                 <li key={link.href}>
                   <ExternalLink class={`cw-contacts__link cw-contacts__link--${link.kind}`} href={link.href}>
-                    {link.label}
+                    {label(link)}
                   </ExternalLink>
                 </li>
               ))}

@@ -88,6 +88,21 @@ describe('footer', () => {
     expect(within(list).queryByText('evil')).toBeNull();
   });
 
+  test('links to one site are told apart by their paths; one address given twice is one link', async () => {
+    const model = inline({
+      contactLinks: [
+        { kind: 'social', url: 'https://www.facebook.com/acme/', label: 'facebook.com' },
+        { kind: 'social', url: 'https://instagram.com/acme', label: 'instagram.com' },
+        { kind: 'messenger', url: 'https://www.facebook.com/messages/t/acme', label: 'facebook.com' },
+        { kind: 'social', url: 'https://instagram.com/acme', label: 'instagram.com' },
+      ],
+    });
+    await renderPanel(model);
+    const list = screen.getByRole('list', { name: 'Other ways to reach us' });
+    const names = within(list).getAllByRole('link').map((link) => link.firstChild?.textContent);
+    expect(names).toEqual(['facebook.com/acme', 'instagram.com', 'facebook.com/messages/t/acme']);
+  });
+
   test('"talk to a person" appears only with a talk-to-human e-mail, calls the model and says its reply', async () => {
     const without = inline();
     await renderPanel(without);
