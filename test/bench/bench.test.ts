@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchChunks, benchQuestion, markerFor, PARAGRAPH_EVERY_CHUNKS, parseBenchQuestion, scriptedBenchAnswer } from './answer';
 import { deepChatFrame, startDeepChatServer, type DeepChatServer } from './deep-chat-server';
 import { probeInitScript } from './probe';
-import { targets, type BenchResult } from './report';
-import { WIDGET_LONG_ANSWER_RUNS, parseArguments, runPlan } from './run';
+import { cpuSlowdownNote, formatMarkdown, targets, type BenchResult } from './report';
+import { MAX_CPU_SLOWDOWN, WIDGET_LONG_ANSWER_RUNS, parseArguments, runPlan } from './run';
 import { spread } from './stats';
 import type { StreamRun } from './stream-run';
 
@@ -86,6 +86,24 @@ describe('bench plumbing', () => {
     expect(() => parseArguments(['--fast'])).toThrow(/Unknown/);
   });
 
+  it('--cpu-slowdown: off (1) by default, a factor from 1 to 20 otherwise, in the header only when set', () => {
+    expect(parseArguments([]).cpuSlowdown).toBe(1);
+    expect(parseArguments(['--only=widget', '--no-host', '--cpu-slowdown=4']).cpuSlowdown).toBe(4);
+    expect(parseArguments(['--cpu-slowdown=2.5']).cpuSlowdown).toBe(2.5);
+    expect(parseArguments(['--cpu-slowdown=1']).cpuSlowdown).toBe(1);
+    expect(parseArguments([`--cpu-slowdown=${MAX_CPU_SLOWDOWN}`]).cpuSlowdown).toBe(MAX_CPU_SLOWDOWN);
+    for (const bad of ['--cpu-slowdown=0.5', '--cpu-slowdown=0', `--cpu-slowdown=${MAX_CPU_SLOWDOWN + 1}`]) {
+      expect(() => parseArguments([bad])).toThrow(/--cpu-slowdown/);
+    }
+    for (const malformed of ['--cpu-slowdown', '--cpu-slowdown=', '--cpu-slowdown=x4', '--cpu-slowdown=-4', '--cpu-slowdown=4x']) {
+      expect(() => parseArguments([malformed])).toThrow(/Unknown or malformed/);
+    }
+    // The slowdown does not change the run plan.
+    expect(runPlan(parseArguments(['--cpu-slowdown=4']))).toEqual(runPlan(parseArguments([])));
+    expect(cpuSlowdownNote(1)).toBe('');
+    expect(cpuSlowdownNote(4)).toContain('CPU slowed ×4 by emulation');
+  });
+
   it('medians and spreads', () => {
     expect(spread([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, runs: 3 });
     expect(spread([4, 1, 3, 2]).median).toBe(2.5);
@@ -115,7 +133,7 @@ describe('bench plumbing', () => {
       machine: { cpus: 2, cpuModel: '', memoryGb: 1, os: '' },
       load: { start: 0, end: 0 },
       versions: { node: '', chromium: '', deepChat: '', playwrightCore: '', commit: '' },
-      options: { quick: false, chunks: [500, 2_000, 10_000], runs: { widget: {}, 'deep-chat': {} } },
+      options: { quick: false, chunks: [500, 2_000, 10_000], runs: { widget: {}, 'deep-chat': {} }, cpuSlowdown: 1 },
       sizes: null,
       host: [],
       streaming: [
@@ -131,5 +149,10 @@ describe('bench plumbing', () => {
     expect(verdicts['N = 10,000: no long task over 50 ms while streaming']).toBe(false);
     expect(verdicts['linear cost: main-thread time per chunk at N = 10,000 ≤ 1.5 × that at N = 500']).toBe(false);
     expect(verdicts["N = 2,000: time to last chunk visible ≤ 1/10 of deep-chat's"]).toBe(false);
+    const header = (markdown: string) => markdown.split('\n')[2] ?? '';
+    expect(header(formatMarkdown(result))).not.toContain('CPU slowed');
+    const slowed = formatMarkdown({ ...result, options: { ...result.options, cpuSlowdown: 4 } });
+    expect(header(slowed)).toContain('CPU slowed ×4 by emulation');
+    expect(slowed).toContain('## Targets (issue 6), with the CPU slowed ×4');
   });
 });

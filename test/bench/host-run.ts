@@ -44,18 +44,25 @@ export interface HostRun {
   chatVisible: boolean;
 }
 
-export async function hostRuns(browser: Browser, pageUrl: string, contender: Contender): Promise<HostRun[]> {
+/** cpuSlowdown: CDP Emulation.setCPUThrottlingRate for each page from before its load (1 is no throttling). */
+export async function hostRuns(browser: Browser, pageUrl: string, contender: Contender, cpuSlowdown = 1): Promise<HostRun[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    const first = await measureLoad(context, pageUrl, contender, 'first');
-    const repeat = await measureLoad(context, pageUrl, contender, 'repeat');
+    const first = await measureLoad(context, pageUrl, contender, 'first', cpuSlowdown);
+    const repeat = await measureLoad(context, pageUrl, contender, 'repeat', cpuSlowdown);
     return [first, repeat];
   } finally {
     await context.close();
   }
 }
 
-async function measureLoad(context: BrowserContext, pageUrl: string, contender: Contender, visit: Visit): Promise<HostRun> {
+async function measureLoad(
+  context: BrowserContext,
+  pageUrl: string,
+  contender: Contender,
+  visit: Visit,
+  cpuSlowdown: number,
+): Promise<HostRun> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: probeInitScript() });
@@ -63,6 +70,7 @@ async function measureLoad(context: BrowserContext, pageUrl: string, contender: 
     const network = watchNetwork(cdp);
     await cdp.send('Network.enable');
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    if (cpuSlowdown !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const start = Date.now();
     await page.goto(pageUrl, { waitUntil: 'load' });
     while (Date.now() - start < LOAD_BUDGET_MS && (network.inFlight() > 0 || Date.now() - network.lastActivity() < QUIET_MS)) {

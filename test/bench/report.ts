@@ -26,7 +26,13 @@ export interface BenchResult {
   /** 1-minute load average at the start and the end: other work on the machine skews every timing. */
   load: { start: number; end: number };
   versions: { node: string; chromium: string; deepChat: string; playwrightCore: string; commit: string };
-  options: { quick: boolean; chunks: number[]; runs: Record<Contender, Record<string, number>> };
+  options: {
+    quick: boolean;
+    chunks: number[];
+    runs: Record<Contender, Record<string, number>>;
+    /** CDP Emulation.setCPUThrottlingRate of the measured pages: 1 is none (the default run). */
+    cpuSlowdown: number;
+  };
   sizes: SizesResult | null;
   host: HostRun[];
   streaming: StreamRun[];
@@ -258,6 +264,12 @@ function streamTable(result: BenchResult, chunks: number): string | null {
   );
 }
 
+/** The header's note of an emulated slower CPU; nothing for the default run (slowdown 1). */
+export function cpuSlowdownNote(cpuSlowdown: number): string {
+  if (cpuSlowdown === 1) return '';
+  return `**CPU slowed ×${cpuSlowdown} by emulation** (CDP Emulation.setCPUThrottlingRate, --cpu-slowdown=${cpuSlowdown}; not a real phone); `;
+}
+
 export function formatMarkdown(result: BenchResult): string {
   const { machine, versions } = result;
   const parts: string[] = [
@@ -266,6 +278,7 @@ export function formatMarkdown(result: BenchResult): string {
     `${result.date}; ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB RAM, ${machine.os}; ` +
       `Chromium ${versions.chromium} headless, Node ${versions.node}, deep-chat ${versions.deepChat}, ` +
       `playwright-core ${versions.playwrightCore}; widget at ${versions.commit}${result.options.quick ? '; --quick' : ''}; ` +
+      cpuSlowdownNote(result.options.cpuSlowdown) +
       `load average ${result.load.start.toFixed(1)} at the start, ${result.load.end.toFixed(1)} at the end.`,
     '',
     'Medians, with min–max over the runs in brackets.',
@@ -278,7 +291,7 @@ export function formatMarkdown(result: BenchResult): string {
     const text = streamTable(result, chunks);
     if (text) parts.push('', text);
   }
-  parts.push('', '## Targets (issue 6)', '');
+  parts.push('', `## Targets (issue 6)${result.options.cpuSlowdown === 1 ? '' : `, with the CPU slowed ×${result.options.cpuSlowdown}`}`, '');
   for (const target of targets(result)) {
     const verdict = target.pass === null ? 'SKIP' : target.pass ? 'PASS' : 'FAIL';
     parts.push(`- **${verdict}** ${target.name}: ${target.detail}`);

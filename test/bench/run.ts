@@ -11,6 +11,10 @@
  *   npm run bench -- --chunks=500,2000 only these answer sizes
  *   npm run bench -- --only=widget     only one contender (widget or deep-chat)
  *   npm run bench -- --no-host         skip the host page measurement
+ *   npm run bench -- --cpu-slowdown=4  emulate a CPU 4 times slower (CDP Emulation.setCPUThrottlingRate, 1 to 20;
+ *                                      default 1, no throttling): each streaming page from just before its measured
+ *                                      answer, each host page from its load. Emulated, not a real phone: only the
+ *                                      page's main thread is slowed, not the network, the GPU or the compositor
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,10 +43,14 @@ export interface BenchOptions {
   runs: number | null;
   only: Contender | null;
   host: boolean;
+  /** CDP Emulation.setCPUThrottlingRate for the measured pages: 1 is no throttling (the default), 4 is 4× slower. */
+  cpuSlowdown: number;
 }
 
+export const MAX_CPU_SLOWDOWN = 20;
+
 export function parseArguments(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { quick: false, chunks: DEFAULT_CHUNKS, runs: null, only: null, host: true };
+  const options: BenchOptions = { quick: false, chunks: DEFAULT_CHUNKS, runs: null, only: null, host: true, cpuSlowdown: 1 };
   for (const argument of argv) {
     const [name, value = ''] = argument.split('=', 2) as [string, string?];
     if (name === '--quick') options.quick = true;
@@ -52,6 +60,12 @@ export function parseArguments(argv: readonly string[]): BenchOptions {
       options.chunks = value.split(',').map(Number);
       if (options.chunks.some((chunks) => chunks < 2 || chunks > 100_000)) throw new Error('--chunks: each size must be 2 to 100,000.');
     } else if (name === '--only' && (value === 'widget' || value === 'deep-chat')) options.only = value;
+    else if (name === '--cpu-slowdown' && /^\d+(\.\d+)?$/.test(value)) {
+      options.cpuSlowdown = Number(value);
+      if (options.cpuSlowdown < 1 || options.cpuSlowdown > MAX_CPU_SLOWDOWN) {
+        throw new Error(`--cpu-slowdown: a factor from 1 (no throttling) to ${MAX_CPU_SLOWDOWN}.`);
+      }
+    }
     else throw new Error(`Unknown or malformed argument "${argument}". See the comment at the top of test/bench/run.ts.`);
   }
   return options;
@@ -164,7 +178,7 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
     machine: machine(),
     load: { start: loadavg()[0] ?? 0, end: 0 },
     versions: { node: process.version, chromium: '', deepChat: packageVersion('deep-chat'), playwrightCore: packageVersion('playwright-core'), commit: commit() },
-    options: { quick: options.quick, chunks: options.chunks, runs: plan },
+    options: { quick: options.quick, chunks: options.chunks, runs: plan, cpuSlowdown: options.cpuSlowdown },
     sizes: null,
     host: [],
     streaming: [],
@@ -192,7 +206,7 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
     if (options.host) {
       for (const contender of contenders) {
         console.log(`host page: ${contender}`);
-        result.host.push(...(await hostRuns(browser, pageOf(contender), contender)));
+        result.host.push(...(await hostRuns(browser, pageOf(contender), contender, options.cpuSlowdown)));
       }
     }
     for (const chunks of options.chunks) {
@@ -209,7 +223,8 @@ export async function bench(options: BenchOptions): Promise<BenchResult> {
               contender,
               chunks,
               runId: runId(contender, chunks, index),
-              timeoutMs: timeoutFor(contender, chunks),
+              timeoutMs: timeoutFor(contender, chunks) * options.cpuSlowdown,
+              cpuSlowdown: options.cpuSlowdown,
             });
             result.streaming.push(run);
             console.log(

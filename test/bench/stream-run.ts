@@ -27,6 +27,13 @@ export interface StreamRunOptions {
   runId: string;
   /** Give up on the measured answer after this long (deep-chat at N = 10,000 can be slow). */
   timeoutMs: number;
+  /**
+   * CDP Emulation.setCPUThrottlingRate, set just before the measured answer (after the page's load and the warm-up,
+   * which run at full speed): 1 or absent is no throttling. It slows the renderer's main thread only: a Chromium
+   * thread interrupts it with a signal whose handler busy-loops, so its CPU-time counters (mainThread below) count
+   * the emulated time too, and on this 2-core machine that busy loop takes a real core.
+   */
+  cpuSlowdown?: number;
   /** Called around the measured answer only (profile.ts starts and stops its profilers here). */
   hooks?: StreamRunHooks;
 }
@@ -159,6 +166,8 @@ export async function streamRun(options: StreamRunOptions): Promise<StreamRun> {
     await page.evaluate(() => window.__benchProbe?.disarm());
     await page.waitForTimeout(SETTLE_MS);
     await cdp.send('HeapProfiler.collectGarbage');
+    const slowdown = options.cpuSlowdown ?? 1;
+    if (slowdown !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 
     await options.hooks?.beforeSend(page, cdp);
     const before = await metrics(cdp);
