@@ -8,6 +8,7 @@
  *   npx tsx test/bench/profile.ts --contender=deep-chat --chunks=2000
  *   npx tsx test/bench/profile.ts --contender=widget --chunks=10000 --minified   the real dist/ instead
  *   ... --trace   also a Chrome trace (main-thread tasks with layout, paint, GC), which slows the page down
+ *   ... --cpu-slowdown=4   the measured answer with the CPU slowed 4 times by emulation, as run.ts's option
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import { launchBrowser } from '../helpers/browser';
 import { startTestService } from '../helpers/service';
 import { scriptedBenchAnswer } from './answer';
 import { startDeepChatServer } from './deep-chat-server';
-import { RESULTS_DIR } from './run';
+import { MAX_CPU_SLOWDOWN, RESULTS_DIR } from './run';
 import { PROJECT_DIR, startBenchSite } from './site';
 import { streamRun, type Contender, type StreamRunHooks } from './stream-run';
 import { PROFILE_DIST } from './vite.profile.config';
@@ -224,6 +225,8 @@ async function main(): Promise<void> {
   const contender = (argument('contender') ?? 'widget') as Contender;
   if (contender !== 'widget' && contender !== 'deep-chat') throw new Error('--contender must be widget or deep-chat');
   const chunks = Number(argument('chunks') ?? '10000');
+  const cpuSlowdown = Number(argument('cpu-slowdown') ?? '1');
+  if (!(cpuSlowdown >= 1 && cpuSlowdown <= MAX_CPU_SLOWDOWN)) throw new Error(`--cpu-slowdown must be 1 to ${MAX_CPU_SLOWDOWN}`);
   // A trace costs the page time of its own: it is taken only when asked for.
   const tracing = process.argv.includes('--trace');
   const distDir = contender === 'widget' && !process.argv.includes('--minified') ? buildUnminified() : undefined;
@@ -263,11 +266,12 @@ async function main(): Promise<void> {
       contender,
       chunks,
       runId: `p${chunks}`,
-      timeoutMs: Math.max(60_000, chunks * 30),
+      timeoutMs: Math.max(60_000, chunks * 30) * cpuSlowdown,
+      cpuSlowdown,
       hooks,
     });
     console.log(
-      `${contender} N=${chunks}: last chunk visible after ${run.timeToLastChunkMs.toFixed(1)} ms, ` +
+      `${contender} N=${chunks}${cpuSlowdown === 1 ? '' : ` (CPU slowed ×${cpuSlowdown})`}: last chunk visible after ${run.timeToLastChunkMs.toFixed(1)} ms, ` +
         `${run.lastByteToVisibleMs.toFixed(1)} ms after the last byte; longest task ${run.longTasks.longestMs} ms; ` +
         `${run.frames.count} frames, longest gap ${run.frames.longestGapMs.toFixed(1)} ms; ` +
         `main thread ${run.mainThread.taskMs.toFixed(1)} ms (script ${run.mainThread.scriptMs.toFixed(1)}, layout ${run.mainThread.layoutMs.toFixed(1)}, style ${run.mainThread.styleMs.toFixed(1)})`,
@@ -279,7 +283,7 @@ async function main(): Promise<void> {
     await service.close();
   }
   await mkdir(RESULTS_DIR, { recursive: true });
-  const base = join(RESULTS_DIR, `profile-${contender}-${chunks}`);
+  const base = join(RESULTS_DIR, `profile-${contender}-${chunks}${cpuSlowdown === 1 ? '' : `-x${cpuSlowdown}`}`);
   if (profile) {
     await writeFile(`${base}.cpuprofile`, JSON.stringify(profile));
     console.log('\ntime by outermost script file (ms):');
