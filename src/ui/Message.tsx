@@ -40,10 +40,13 @@ export function Message({
   const texts = useTexts();
   const { lang } = texts;
   // Not on its first render: a message that arrives arrives with a render of the list, which keeps the newest in view
-  // once for all of them; hundreds of restored messages each forcing a layout took a second to open the panel.
+  // once for all of them; hundreds of restored messages each forcing a layout took a second to open the panel. Nor
+  // for the newest message while it streams: the list's ResizeObserver on it scrolls after the frame's own layout,
+  // where a scroll here forced one more layout per frame (6-15 ms of each long task with the CPU slowed x4).
   const rendered = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (rendered.current) onLayout();
+    if (rendered.current && (status !== 'streaming' || root.current?.nextElementSibling)) onLayout();
     rendered.current = true;
   });
 
@@ -58,7 +61,7 @@ export function Message({
   const time = finished ? formatMessageTime(message.createdAt, timeZone, locale) : '';
 
   return (
-    <div class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
+    <div ref={root} class={`cw-msg cw-msg--${role}${failed ? ' cw-msg--failed' : ''}`} data-status={status}>
       {role !== 'notice' && (
         <span class="cw-sr-only" lang={role === 'user' ? lang : undefined}>
           {role === 'user' ? texts.you : botName}:{' '}

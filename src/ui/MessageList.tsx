@@ -63,9 +63,10 @@ export function MessageList({
     keepInView();
   });
 
-  // Blocks of an answer that content-visibility skipped (panel.css) get their real height only when they near the
-  // view, in the browser's own layout after the scroll above: when that changes the newest message's height, the
-  // view goes back to the bottom. Layout is up to date in the callback, so reading the height there is cheap.
+  // The newest message's height changes after the frame's own layout: as a streaming answer grows (Message leaves
+  // it to this observer) and as blocks content-visibility skipped (panel.css) get their real height near the view.
+  // The view goes back to the bottom then, before the paint; layout is up to date in the callback, so reading the
+  // height there is cheap.
   const newestObserver = useMemo(() => new ResizeObserver(() => keepInView()), [keepInView]);
   const observed = useRef<Element | null>(null);
   useLayoutEffect(() => {

@@ -103,3 +103,48 @@ describe('a long streamed answer', () => {
     }
   });
 });
+
+describe('an answer streaming slowly', () => {
+  /** 24 paragraphs of 12 words, one word per chunk, 4 ms apart: about 1.2 s of text arriving over many frames. */
+  const SLOW_ANSWER = Array.from({ length: 24 }, (_, paragraph) => [
+    ...Array.from({ length: 12 }, (_, word) => `p${paragraph}w${word} `),
+    paragraph === 23 ? 'last' : '\n\n',
+  ]).flat();
+  const slow = useWidgetFixture({
+    scriptedAnswer: (question) => (question === 'Tell me slowly' ? SLOW_ANSWER : undefined),
+    streamDelayMs: 4,
+  });
+
+  it('keeps the view at its newest words in every frame while it streams, not only once it ends', async () => {
+    const { page, log, close } = await slow.open(htmlPage(scriptTag(slow.service.url, slow.service.serialNumber, 'data-open')));
+    try {
+      await page.getByRole('dialog').waitFor();
+      await ask(page, 'Tell me slowly');
+      // After each frame has been rendered (a task queued from its animation frame runs after it), while the answer
+      // streams and overflows the log: how far the view is from the log's bottom.
+      const samples = await page.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            const root = document.querySelector('chatbot-widget-host')!.shadowRoot!;
+            const log = root.querySelector<HTMLElement>('.cw-log')!;
+            const distances: number[] = [];
+            const sample = (): void => {
+              const answer = root.querySelector('.cw-msg--assistant:last-child');
+              const status = answer?.getAttribute('data-status');
+              if (status !== undefined && status !== 'waiting' && status !== 'streaming') return resolve(distances);
+              if (status === 'streaming' && log.scrollHeight > log.clientHeight + 40) {
+                distances.push(log.scrollHeight - log.scrollTop - log.clientHeight);
+              }
+              requestAnimationFrame(() => setTimeout(sample, 0));
+            };
+            sample();
+          }),
+      );
+      expect(samples.length).toBeGreaterThan(10);
+      expect(Math.max(...samples)).toBeLessThanOrEqual(2);
+      expect(log.problems()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { afterPaint, liveRegion, renderPanel } from '../helpers/render-ui';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const inline = (settings = {}) => createFakeModel({ mode: 'inline', settings });
@@ -541,7 +542,38 @@ describe('scrolling', () => {
     Object.defineProperty(element, 'clientHeight', { configurable: true, get: () => size.clientHeight });
   }
 
+  /**
+   * ResizeObservers whose deliveries the test makes (happy-dom's never report a size change): `resized()` tells every
+   * observer that what it watches changed size, as a browser does after the layout of a frame that grew it.
+   */
+  function handDeliveredResizeObservers(): { resized(): void } {
+    const watched = new Map<ResizeObserver, { callback: ResizeObserverCallback; targets: Set<Element> }>();
+    class HandDelivered {
+      constructor(callback: ResizeObserverCallback) {
+        watched.set(this as unknown as ResizeObserver, { callback, targets: new Set() });
+      }
+      observe(target: Element): void {
+        watched.get(this as unknown as ResizeObserver)?.targets.add(target);
+      }
+      unobserve(target: Element): void {
+        watched.get(this as unknown as ResizeObserver)?.targets.delete(target);
+      }
+      disconnect(): void {
+        watched.get(this as unknown as ResizeObserver)?.targets.clear();
+      }
+    }
+    vi.stubGlobal('ResizeObserver', HandDelivered);
+    return {
+      resized() {
+        for (const [observer, { callback, targets }] of watched) {
+          if (targets.size > 0) callback([...targets].map((target) => ({ target }) as ResizeObserverEntry), observer);
+        }
+      },
+    };
+  }
+
   test('follows the newest text while at the bottom; scrolled up, it stays and offers "jump to latest"', async () => {
+    const observers = handDeliveredResizeObservers();
     const model = inline();
     model.conversation.add({ role: 'user', text: 'Tell me a long story' });
     const answer = model.conversation.add({ role: 'assistant', text: 'Once', status: 'streaming' });
@@ -550,9 +582,13 @@ describe('scrolling', () => {
     const box = { scrollHeight: 1000, clientHeight: 200 };
     fakeScrollBox(list, box);
 
+    // A streaming answer that is the newest message is kept in view once the browser reports it grew, after the
+    // frame's layout: its render does not force a layout of its own.
     act(() => {
       answer.text.value = 'Once upon a time';
     });
+    expect(list.scrollTop).toBe(0);
+    act(() => observers.resized());
     expect(list.scrollTop).toBe(1000);
     expect(screen.queryByRole('button', { name: 'Jump to latest message' })).toBeNull();
 
@@ -562,6 +598,7 @@ describe('scrolling', () => {
     box.scrollHeight = 1400;
     act(() => {
       answer.text.value = 'Once upon a time there was a widget';
+      observers.resized();
     });
     expect(list.scrollTop).toBe(300);
 
@@ -569,6 +606,22 @@ describe('scrolling', () => {
     expect(list.scrollTop).toBe(1400);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Jump to latest message' })).toBeNull());
     expect(document.activeElement).toBe(list);
+  });
+
+  test('a streaming answer with a message below it (a notice) keeps the view at the bottom by itself as it grows', async () => {
+    handDeliveredResizeObservers();
+    const model = inline();
+    model.conversation.add({ role: 'user', text: 'Tell me a long story' });
+    const answer = model.conversation.add({ role: 'assistant', text: 'Once', status: 'streaming' });
+    model.conversation.add({ role: 'notice', text: 'Some attachments are still uploading.' });
+    await renderPanel(model);
+    const list = log();
+    fakeScrollBox(list, { scrollHeight: 1000, clientHeight: 200 });
+    // The list's observer watches the newest message, the notice, which does not grow: the answer's render scrolls.
+    act(() => {
+      answer.text.value = 'Once upon a time';
+    });
+    expect(list.scrollTop).toBe(1000);
   });
 
   test('a long conversation arriving at once (restored from storage) is laid out to keep the newest in view once, not once per message', async () => {
