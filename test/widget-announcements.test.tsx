@@ -138,22 +138,26 @@ describe('an answer that ends while the chat is closed', () => {
   }
   const launcherOf = (shadow: ShadowRoot): Element => shadow.querySelector('.cw-launcher')!;
 
-  /** A question asked with the chat open, which the visitor closes before its answer arrives and is heard. */
-  async function answeredWhileClosed() {
-    const { fake, release } = heldService();
-    const { widget, shadow } = start({ open: true }, fake);
+  /**
+   * A question asked with the chat open, which the visitor closes before the service's `answer` (by default "Three
+   * homes.") arrives and is heard; `sent` is what send() resolved to.
+   */
+  async function answeredWhileClosed(answer?: () => Response, options: Partial<Parameters<typeof mount>[0]> = {}) {
+    const { fake, release } = heldService(answer);
+    const { widget, shadow } = start({ open: true, ...options }, fake);
     const said = await heard(shadow);
-    const sent = widget.send('Homes in Austin?');
+    const sending = widget.send('Homes in Austin?');
     await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
     widget.close();
     release();
-    await expect(sent).resolves.toEqual({ ok: true });
+    const sent = await sending;
     await until(() => said.length > 0);
-    return { widget, shadow, said };
+    return { widget, shadow, said, sent };
   }
 
   it('is heard, and marks the launcher (a description and its dot) until the chat opens again', async () => {
-    const { widget, shadow, said } = await answeredWhileClosed();
+    const { widget, shadow, said, sent } = await answeredWhileClosed();
+    expect(sent).toEqual({ ok: true });
 
     expect(said).toEqual(['Harbor Bot: Three homes.']);
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
@@ -166,7 +170,8 @@ describe('an answer that ends while the chat is closed', () => {
   });
 
   it('unmarks the launcher when the conversation goes while the chat is closed (a logout): no answer is left to read', async () => {
-    const { widget, shadow } = await answeredWhileClosed();
+    const { widget, shadow, sent } = await answeredWhileClosed();
+    expect(sent).toEqual({ ok: true });
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
 
     widget.newConversation();
@@ -203,28 +208,17 @@ describe('an answer that ends while the chat is closed', () => {
   });
 
   it('marks the launcher for a question that failed before a word of its answer, and says why', async () => {
-    const { fake, release } = heldService(() => new Response('busy', { status: 503 }));
-    const { widget, shadow } = start({ open: true }, fake);
-    const said = await heard(shadow);
-    const sent = widget.send('Homes in Austin?');
-    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
-    widget.close();
-    release();
-    await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
-    await until(() => said.length > 0);
+    const { shadow, said, sent } = await answeredWhileClosed(() => new Response('busy', { status: 503 }));
+    expect(sent).toEqual({ ok: false, reason: 'failed' });
     expect(said).toEqual(['The chat service is having trouble right now. Try again in a moment.']);
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('New answer');
   });
 
   it('marks the launcher for a translated description, and for an answer cut off', async () => {
-    const { fake, release } = heldService(() => streamResponse({ chunks: [bytes('data: {"content":"Three ho"}\n\n')], end: 'error' }));
-    const { widget, shadow } = start({ open: true, texts: { newAnswer: 'Neue Antwort' } }, fake);
-    const said = await heard(shadow);
-    void widget.send('Homes in Austin?');
-    await until(() => shadow.querySelector('.cw-msg--assistant') !== null);
-    widget.close();
-    release();
-    await until(() => said.length > 0);
+    const { shadow, said } = await answeredWhileClosed(
+      () => streamResponse({ chunks: [bytes('data: {"content":"Three ho"}\n\n')], end: 'error' }),
+      { texts: { newAnswer: 'Neue Antwort' } },
+    );
     expect(said[0]).toMatch(/^Harbor Bot: Three ho/);
     expect(launcherOf(shadow).getAttribute('aria-description')).toBe('Neue Antwort');
   });
